@@ -1,0 +1,52 @@
+package dev.starfish.api;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+import java.util.Map;
+
+/** The values of one job's declared options, as parsed by the host. Immutable. */
+public final class JobOptions {
+
+    private final Map<String, List<String>> values;
+
+    public JobOptions(Map<String, List<String>> values) {
+        this.values = Map.copyOf(requireNonNull(values, "values is null"));
+    }
+
+    public static JobOptions empty() {
+        return new JobOptions(Map.of());
+    }
+
+    /** The option's last value, or {@code fallback} when it was neither given nor defaulted. */
+    public String string(String name, String fallback) {
+        List<String> v = values.get(name);
+        return v == null || v.isEmpty() ? fallback : v.get(v.size() - 1);
+    }
+
+    /** The option's value as a long; an unparsable value is an invalid input naming the option. */
+    public long integer(String name, long fallback) {
+        String v = string(name, null);
+        if (v == null) {
+            return fallback;
+        }
+        try {
+            return Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException("option " + name + " expects an integer, found '" + v + "'");
+        }
+    }
+
+    public boolean flag(String name) {
+        return Boolean.parseBoolean(string(name, "false"));
+    }
+
+    public List<String> list(String name) {
+        return values.getOrDefault(name, List.of());
+    }
+
+    @Override
+    public String toString() {
+        return values.toString();
+    }
+}

@@ -1,0 +1,11 @@
+/**
+ * The Starfish plugin API: the only contract between the host and its job plugins.
+ *
+ * <p>A plugin jar carries one or more {@link dev.starfish.api.Job} extensions. The host
+ * loads each plugin in its own class loader; classes of this package, PF4J, the JDK and
+ * the logging APIs come from the host, everything else from the plugin. Native jobs
+ * extend {@link dev.starfish.api.NativeJob} and start tools only through the host's
+ * {@link dev.starfish.api.Launcher}; in-process jobs extend
+ * {@link dev.starfish.api.InProcessJob}.
+ */
+package dev.starfish.api;
