@@ -1,0 +1,48 @@
+package dev.starfish.runtime.cli;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.starfish.api.Job;
+import dev.starfish.api.ToolNotFoundException;
+import dev.starfish.runtime.launch.ResolvedTool;
+import dev.starfish.runtime.launch.ToolResolver;
+import dev.starfish.runtime.registry.BundledLibraries;
+import dev.starfish.runtime.registry.JobRegistry;
+import dev.starfish.runtime.registry.RegisteredJob;
+import java.util.List;
+
+/**
+ * One row of {@code starfish jobs}; its components are the JSON keys.
+ *
+ * @param name the job's name
+ * @param kind {@code native} or {@code in-process}
+ * @param tool the bare tool name of a native job, else {@code null}
+ * @param toolPath where the tool resolves, {@code missing}, or {@code null} for in-process jobs
+ * @param toolOrigin {@code private}, {@code plugin}, {@code bin}, or {@code null}
+ * @param plugin the plugin id
+ * @param version the plugin version
+ * @param jar the plugin jar's path
+ * @param bundles the Maven artifacts the jar bundles (with {@code --verbose} only)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+record JobListing(String name, String kind, String tool, String toolPath, String toolOrigin, String plugin,
+        String version, String jar, List<String> bundles) {
+
+    static JobListing of(RegisteredJob job, ToolResolver resolver, boolean withBundles) {
+        Job instance = JobRegistry.instantiateForListing(job);
+        String tool = instance.toolName().orElse(null);
+        String toolPath = null;
+        String origin = null;
+        if (tool != null) {
+            try {
+                ResolvedTool resolved = resolver.locate(tool);
+                toolPath = resolved.path().toString();
+                origin = resolved.origin().label();
+            } catch (ToolNotFoundException e) {
+                toolPath = "missing";
+            }
+        }
+        return new JobListing(job.name(), instance.kind().label(), tool, toolPath, origin, job.info().id(),
+                job.info().version(), job.info().jar().toString(),
+                withBundles ? BundledLibraries.of(job.info().jar()) : null);
+    }
+}

@@ -1,0 +1,49 @@
+package dev.starfish.runtime.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.starfish.runtime.config.StarfishHome;
+import dev.starfish.runtime.host.Host;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code starfish jobs}: what jobs the plugins directory provides, and where their tools resolve. */
+@Command(name = "jobs", mixinStandardHelpOptions = true,
+        description = "List the jobs of the installed plugins: kind, tool and where it resolves, plugin and jar.")
+final class JobsCommand implements Callable<Integer> {
+
+    @ParentCommand
+    private StarfishCommand root;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--json", description = "Print a JSON array instead of a table.")
+    boolean json;
+
+    @Option(names = "--verbose", description = "Also show the libraries each plugin bundles.")
+    boolean verbose;
+
+    @Override
+    public Integer call() throws Exception {
+        HostOptions options = root.hostOptions();
+        try (Host host = Host.open(StarfishHome.locate(System.getenv()), options.pluginsDir(), options.rejectJobs())) {
+            List<JobListing> listings = host.registry().jobs().stream()
+                    .map(job -> JobListing.of(job, host.toolResolverFor(job), verbose)).toList();
+            PrintWriter out = spec.commandLine().getOut();
+            if (json) {
+                out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(listings));
+            } else {
+                new JobTable(listings, verbose).print(out);
+            }
+            out.flush();
+        }
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,61 @@
+package dev.starfish.runtime.config;
+
+import static java.util.Objects.requireNonNull;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * The distribution's root ({@code STARFISH_HOME}) and the well-known places under it.
+ * Found from the {@code starfish.home} system property (set by {@code bin/starfish}),
+ * else the {@code STARFISH_HOME} environment variable.
+ */
+public record StarfishHome(Path root) {
+
+    public StarfishHome {
+        root = requireNonNull(root, "root is null").toAbsolutePath().normalize();
+    }
+
+    /** The home the driver was started with; the environment variable overrides the launcher script's guess. */
+    public static StarfishHome locate(Map<String, String> env) {
+        String fromEnv = env.get("STARFISH_HOME");
+        if (fromEnv != null && !fromEnv.isBlank()) {
+            return new StarfishHome(Path.of(fromEnv));
+        }
+        String fromProperty = System.getProperty("starfish.home");
+        if (fromProperty != null && !fromProperty.isBlank()) {
+            return new StarfishHome(Path.of(fromProperty));
+        }
+        throw new IllegalStateException("cannot tell where Starfish is installed: set STARFISH_HOME or start it "
+                + "through bin/starfish");
+    }
+
+    public Path pluginsDir() {
+        return root.resolve("plugins");
+    }
+
+    public Path binDir() {
+        return root.resolve("starfish/bin");
+    }
+
+    public Path privateBinDir() {
+        return root.resolve("starfish/bin/private");
+    }
+
+    public Path confDir() {
+        return root.resolve("conf");
+    }
+
+    public Path execShim() {
+        return root.resolve("libexec/starfish-exec");
+    }
+
+    public Path nativeLibDir() {
+        return root.resolve("lib/native");
+    }
+
+    public boolean looksInstalled() {
+        return Files.isDirectory(root.resolve("lib"));
+    }
+}

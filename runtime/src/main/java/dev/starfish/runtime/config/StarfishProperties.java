@@ -1,0 +1,76 @@
+package dev.starfish.runtime.config;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.starfish.api.InvalidInputException;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Properties;
+
+/** The operator's settings from {@code conf/starfish.properties}. Immutable; absent file = defaults. */
+public final class StarfishProperties {
+
+    public static final String REJECTED_JOBS = "rejected.jobs";
+    public static final String MAX_CONCURRENT_SPAWNS = "launcher.max.concurrent.spawns";
+    public static final String KILL_GRACE_MILLIS = "launcher.kill.grace.millis";
+    public static final String NATIVE_DEEPBIND = "nativelib.deepbind";
+    public static final String NATIVE_CACHE_DIR = "nativelib.cache.dir";
+
+    private final Properties values;
+    private final Path source;
+
+    private StarfishProperties(Properties values, Path source) {
+        this.values = values;
+        this.source = source;
+    }
+
+    public static StarfishProperties load(Path file) {
+        requireNonNull(file, "file is null");
+        Properties values = new Properties();
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            values.load(reader);
+        } catch (NoSuchFileException e) {
+            return new StarfishProperties(values, file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+        return new StarfishProperties(values, file);
+    }
+
+    public static StarfishProperties empty() {
+        return new StarfishProperties(new Properties(), Path.of("starfish.properties"));
+    }
+
+    public String string(String key, String fallback) {
+        String value = values.getProperty(key);
+        return value == null || value.isBlank() ? fallback : value.trim();
+    }
+
+    public long integer(String key, long fallback) {
+        String value = string(key, null);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException(source + ": " + key + " expects an integer, found '" + value + "'");
+        }
+    }
+
+    public boolean flag(String key, boolean fallback) {
+        String value = string(key, null);
+        if (value == null) {
+            return fallback;
+        }
+        if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
+            throw new InvalidInputException(source + ": " + key + " expects true or false, found '" + value + "'");
+        }
+        return Boolean.parseBoolean(value);
+    }
+}

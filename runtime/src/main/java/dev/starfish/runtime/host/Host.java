@@ -1,0 +1,71 @@
+package dev.starfish.runtime.host;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.starfish.runtime.config.StarfishHome;
+import dev.starfish.runtime.config.StarfishProperties;
+import dev.starfish.runtime.launch.ToolResolver;
+import dev.starfish.runtime.registry.JobRegistry;
+import dev.starfish.runtime.registry.PluginRejectList;
+import dev.starfish.runtime.registry.RegisteredJob;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One driver invocation's host: the installation, the operator's settings and the job
+ * registry loaded from the plugins directory. No global state: a JVM may hold several.
+ */
+public final class Host implements AutoCloseable {
+
+    private final StarfishHome home;
+    private final StarfishProperties properties;
+    private final JobRegistry registry;
+
+    private Host(StarfishHome home, StarfishProperties properties, JobRegistry registry) {
+        this.home = home;
+        this.properties = properties;
+        this.registry = registry;
+    }
+
+    /**
+     * Opens a host: reads {@code conf/starfish.properties}, and loads every job plugin of
+     * {@code pluginsDir} (the home's when {@code null}) except the rejected ones.
+     */
+    public static Host open(StarfishHome home, Path pluginsDir, List<String> rejectedOnCommandLine) {
+        requireNonNull(home, "home is null");
+        StarfishProperties properties = StarfishProperties.load(home.confDir().resolve("starfish.properties"));
+        PluginRejectList rejects = PluginRejectList.parse(properties.string(StarfishProperties.REJECTED_JOBS, ""))
+                .with(rejectedOnCommandLine);
+        Path plugins = pluginsDir != null ? pluginsDir : home.pluginsDir();
+        JobRegistry registry = JobRegistry.forDirectory(plugins, rejects).loadAllJobs();
+        return new Host(home, properties, registry);
+    }
+
+    public StarfishHome home() {
+        return home;
+    }
+
+    public StarfishProperties properties() {
+        return properties;
+    }
+
+    public JobRegistry registry() {
+        return registry;
+    }
+
+    /** The resolver a job's tools are found with: private, then the job's plugin's bundled tools, then bin. */
+    public ToolResolver toolResolverFor(RegisteredJob job) {
+        return ToolResolver.forHome(home.root(), bundledToolsDir(job));
+    }
+
+    /** Where the plugin's bundled tools are extracted; empty while plugins bundle none. */
+    public Optional<Path> bundledToolsDir(RegisteredJob job) {
+        return Optional.empty();
+    }
+
+    @Override
+    public void close() {
+        registry.close();
+    }
+}

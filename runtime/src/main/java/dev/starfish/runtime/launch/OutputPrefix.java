@@ -1,0 +1,20 @@
+package dev.starfish.runtime.launch;
+
+/** How a tool's output line is prefixed when it is written into the log. */
+public enum OutputPrefix {
+    /** The line as the tool wrote it. */
+    NONE,
+    /** {@code walrus_driver: line} — the tool's file name. */
+    TOOL,
+    /** {@code walrus_driver[stderr]: line} — the tool's file name and the stream. */
+    TOOL_AND_STREAM;
+
+    /** The prefix for a line of {@code stream} ({@code stdout} or {@code stderr}) written by {@code tool}. */
+    String prefix(String tool, String stream) {
+        return switch (this) {
+            case NONE -> "";
+            case TOOL -> tool + ": ";
+            case TOOL_AND_STREAM -> tool + "[" + stream + "]: ";
+        };
+    }
+}

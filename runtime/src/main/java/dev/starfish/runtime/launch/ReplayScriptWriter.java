@@ -1,0 +1,57 @@
+package dev.starfish.runtime.launch;
+
+import dev.starfish.api.Command;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
+
+/**
+ * Writes {@code replay_<name>.sh} next to a command's work: atomically (a temporary file in the
+ * same directory, then an atomic rename), mode 0755, content {@link Command#toReplayScript()}.
+ * A reader never sees a half-written script, and two runs of the same job replace it cleanly.
+ */
+final class ReplayScriptWriter {
+
+    private static final Set<PosixFilePermission> RWXR_XR_X = PosixFilePermissions.fromString("rwxr-xr-x");
+
+    private ReplayScriptWriter() {
+    }
+
+    /** The script's path for {@code command}: {@code <workingDir>/replay_<replayName>.sh}. */
+    static Path pathOf(Command command) {
+        return command.workingDir().resolve("replay_" + command.replayName() + ".sh");
+    }
+
+    /** Writes the script and returns its path. */
+    static Path write(Command command) {
+        Path target = pathOf(command);
+        Path temp = null;
+        try {
+            temp = Files.createTempFile(command.workingDir(), ".replay_" + command.replayName() + "-", ".tmp");
+            Files.writeString(temp, command.toReplayScript(), StandardCharsets.UTF_8);
+            Files.setPosixFilePermissions(temp, RWXR_XR_X);
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            return target;
+        } catch (IOException e) {
+            deleteQuietly(temp);
+            throw new UncheckedIOException("could not write the replay script " + target + " of job "
+                    + command.job() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void deleteQuietly(Path temp) {
+        if (temp != null) {
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException ignored) {
+                // the original failure is the one worth reporting
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package dev.starfish.runtime.registry;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.Collections;
+import java.util.Enumeration;
+
+/**
+ * The class loader of one plugin. Its parent is the platform loader, so nothing of the
+ * host's class path is visible unless the policy shares it. Lookup order for a class or
+ * resource:
+ * <ol>
+ *   <li>JDK packages: the platform loader (and the boot loader behind it);</li>
+ *   <li>host-shared packages (plugin API, PF4J, logging APIs): the host's loader only,
+ *       even when the plugin bundles its own copy;</li>
+ *   <li>everything else: the plugin's own jar only; a miss is a miss, never a fall-back
+ *       to a library the host happens to carry.</li>
+ * </ol>
+ * Resources follow the same order. Parallel capable.
+ */
+public final class JobClassLoader extends URLClassLoader {
+
+    static {
+        registerAsParallelCapable();
+    }
+
+    private final String pluginId;
+    private final ClassLoader hostLoader;
+    private final HostSharedPackages policy;
+
+    public JobClassLoader(String pluginId, URL jar, ClassLoader hostLoader, HostSharedPackages policy) {
+        super("job:" + pluginId, new URL[] {requireNonNull(jar, "jar is null")}, ClassLoader.getPlatformClassLoader());
+        this.pluginId = requireNonNull(pluginId, "pluginId is null");
+        this.hostLoader = requireNonNull(hostLoader, "hostLoader is null");
+        this.policy = requireNonNull(policy, "policy is null");
+    }
+
+    public String pluginId() {
+        return pluginId;
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+        synchronized (getClassLoadingLock(name)) {
+            Class<?> loaded = findLoadedClass(name);
+            if (loaded == null) {
+                if (policy.isJdkClass(name)) {
+                    loaded = loadFromPlatform(name);
+                } else if (policy.isHostShared(name)) {
+                    loaded = loadFromHostOnly(name);
+                } else {
+                    loaded = loadFromPluginOnly(name);
+                }
+            }
+            if (resolve) {
+                resolveClass(loaded);
+            }
+            return loaded;
+        }
+    }
+
+    private Class<?> loadFromPlatform(String name) throws ClassNotFoundException {
+        return getParent().loadClass(name);
+    }
+
+    private Class<?> loadFromHostOnly(String name) throws ClassNotFoundException {
+        return hostLoader.loadClass(name);
+    }
+
+    private Class<?> loadFromPluginOnly(String name) throws ClassNotFoundException {
+        return findClass(name);
+    }
+
+    @Override
+    public URL getResource(String name) {
+        if (policy.isHostSharedResource(name)) {
+            return hostLoader.getResource(name);
+        }
+        if (policy.isJdkResource(name)) {
+            return getParent().getResource(name);
+        }
+        URL own = findResource(name);
+        return own != null ? own : getParent().getResource(name);
+    }
+
+    @Override
+    public Enumeration<URL> getResources(String name) throws IOException {
+        if (policy.isHostSharedResource(name)) {
+            return hostLoader.getResources(name);
+        }
+        if (policy.isJdkResource(name)) {
+            return getParent().getResources(name);
+        }
+        Enumeration<URL> own = findResources(name);
+        return own.hasMoreElements() ? own : Collections.emptyEnumeration();
+    }
+
+    @Override
+    public String toString() {
+        return "JobClassLoader[" + pluginId + "]";
+    }
+}

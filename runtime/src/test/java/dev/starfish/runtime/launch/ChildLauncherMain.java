@@ -1,0 +1,36 @@
+package dev.starfish.runtime.launch;
+
+import dev.starfish.api.Command;
+import dev.starfish.api.ProcessResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs one command through a {@link ProcessLauncher} in a child JVM, for the tests that need a
+ * small heap or a JVM that can be killed: {@code ChildLauncherMain WORKDIR ARGV...}. Prints
+ * {@code starting}, then {@code lines=<n> status=<status> maxHeapMb=<m>} when the tool is done.
+ */
+public final class ChildLauncherMain {
+
+    private ChildLauncherMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path workDir = Path.of(args[0]);
+        List<String> argv = Arrays.asList(args).subList(1, args.length);
+        Path home = Files.createTempDirectory("starfish-child-home");
+        LauncherSettings settings = LauncherSettings.forHome(home).withShim(TestBinaries.shim());
+        try (ProcessLauncher launcher = new ProcessLauncher(settings, ToolResolver.forHome(home, Optional.empty()))) {
+            System.out.println("starting");
+            System.out.flush();
+            ProcessResult result = launcher.run(Command.builder("Child", workDir, argv).useLogger(false)
+                    .headLines(2).tailLines(2).build());
+            System.out.println("lines=" + result.outputLines() + " status=" + result.status().describe()
+                    + " maxHeapMb=" + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+                    + " tail=" + result.outputTail());
+        }
+    }
+}

@@ -1,0 +1,149 @@
+package dev.starfish.runtime.registry;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+
+/**
+ * Builds real plugin jars for tests: compiles Java sources with the JDK's compiler
+ * against the plugin API and PF4J on the test class path, and packs them with a PF4J
+ * manifest and an extension index, like a plugin module's build does.
+ */
+final class PluginJarBuilder {
+
+    private final Path workDir;
+    private final Map<String, String> sources = new LinkedHashMap<>();
+    private final Map<String, byte[]> extraEntries = new LinkedHashMap<>();
+    private final List<String> extensions = new ArrayList<>();
+    private String pluginId;
+    private String version = "1.0.0";
+    private boolean withDescriptor = true;
+
+    PluginJarBuilder(Path workDir, String pluginId) {
+        this.workDir = workDir;
+        this.pluginId = pluginId;
+    }
+
+    PluginJarBuilder source(String className, String code) {
+        sources.put(className, code);
+        return this;
+    }
+
+    /** A job class: source plus an entry in the extension index. */
+    PluginJarBuilder job(String className, String code) {
+        extensions.add(className);
+        return source(className, code);
+    }
+
+    /** Lists a class in the extension index without providing it. */
+    PluginJarBuilder listedJob(String className) {
+        extensions.add(className);
+        return this;
+    }
+
+    PluginJarBuilder entry(String name, String text) {
+        extraEntries.put(name, text.getBytes(UTF_8));
+        return this;
+    }
+
+    PluginJarBuilder version(String newVersion) {
+        this.version = newVersion;
+        return this;
+    }
+
+    PluginJarBuilder withoutDescriptor() {
+        this.withDescriptor = false;
+        return this;
+    }
+
+    /** Compiles and writes {@code <dir>/<fileName>}. */
+    Path buildInto(Path dir, String fileName) {
+        try {
+            Path classes = compile();
+            Path jar = dir.resolve(fileName);
+            Files.createDirectories(dir);
+            Manifest manifest = new Manifest();
+            manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+            if (withDescriptor) {
+                manifest.getMainAttributes().putValue("Plugin-Id", pluginId);
+                manifest.getMainAttributes().putValue("Plugin-Version", version);
+            }
+            try (OutputStream out = Files.newOutputStream(jar); JarOutputStream jarOut = new JarOutputStream(out, manifest)) {
+                addTree(jarOut, classes);
+                jarOut.putNextEntry(new JarEntry("META-INF/extensions.idx"));
+                jarOut.write(String.join("\n", extensions).concat("\n").getBytes(UTF_8));
+                jarOut.closeEntry();
+                for (Map.Entry<String, byte[]> e : extraEntries.entrySet()) {
+                    jarOut.putNextEntry(new JarEntry(e.getKey()));
+                    jarOut.write(e.getValue());
+                    jarOut.closeEntry();
+                }
+            }
+            return jar;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Path compile() throws IOException {
+        Path src = Files.createTempDirectory(workDir, pluginId + "-src");
+        Path out = Files.createTempDirectory(workDir, pluginId + "-classes");
+        List<String> args = new ArrayList<>(List.of("-proc:none", "-d", out.toString(), "-cp",
+                System.getProperty("java.class.path"), "--release", "17"));
+        for (Map.Entry<String, String> e : sources.entrySet()) {
+            Path file = src.resolve(e.getKey().replace('.', '/') + ".java");
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, e.getValue());
+            args.add(file.toString());
+        }
+        if (sources.isEmpty()) {
+            return out;
+        }
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        int rc = javac.run(null, null, null, args.toArray(String[]::new));
+        if (rc != 0) {
+            throw new IllegalStateException("fixture plugin " + pluginId + " did not compile (javac exit " + rc + ")");
+        }
+        return out;
+    }
+
+    private static void addTree(JarOutputStream jarOut, Path root) throws IOException {
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+                jarOut.putNextEntry(new JarEntry(root.relativize(file).toString().replace('\\', '/')));
+                jarOut.write(Files.readAllBytes(file));
+                jarOut.closeEntry();
+            }
+        }
+    }
+
+    /** Source of a trivial in-process job {@code pkg.Name} whose run records {@code body}'s value as an artifact. */
+    static String inProcessJob(String pkg, String name, String staticInit, String valueExpression) {
+        return "package " + pkg + ";\n"
+                + "import dev.starfish.api.*;\n"
+                + "import java.nio.file.Path;\n"
+                + "@org.pf4j.Extension\n"
+                + "public class " + name + " extends InProcessJob {\n"
+                + "  static { " + staticInit + " }\n"
+                + "  @Override protected void runOnState(JobState state, JobContext context) {\n"
+                + "    state.putArtifact(\"" + name + "\", Path.of(String.valueOf(" + valueExpression + ")));\n"
+                + "  }\n"
+                + "  @Override protected void runSingleInput(Subgraph input, JobState state, JobContext context) { }\n"
+                + "}\n";
+    }
+}

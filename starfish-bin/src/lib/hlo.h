@@ -1,0 +1,70 @@
+/* hlo.h - the in-memory HLO module of the supported subset, its parser
+ * (with full shape checking) and its printer. */
+#ifndef PG_HLO_H
+#define PG_HLO_H
+#include "ops.h"
+
+typedef struct pg_comp pg_comp;
+typedef struct pg_instr pg_instr;
+
+struct pg_instr {
+    const char *name;
+    pg_op op;
+    pg_shape shape;            /* result shape (unused for tuple) */
+    pg_shape *tuple_shapes;    /* tuple: declared element shapes */
+    int n_tuple;
+    pg_instr **operands;
+    int n_operands;
+    const char **operand_names; /* as written, resolved after parsing */
+    int *operand_line, *operand_col; /* positions, for messages */
+    int64_t param_index;
+    float *literal;            /* constant values, row-major */
+    int64_t n_literal;
+    int64_t attr[PG_MAX_RANK]; /* dimensions, or dot contracting dims */
+    int n_attr;
+    int has_dims, has_lhs_c, has_rhs_c;
+    const char *to_apply_name;
+    pg_comp *to_apply;
+    int line, col;             /* position of the instruction name */
+    int op_line, op_col;       /* position of the opcode */
+    int mark;                  /* scratch for traversals */
+};
+
+struct pg_comp {
+    const char *name;
+    pg_instr **instrs; int n_instrs;
+    pg_instr **order;  int n_order; /* topological order, all instrs */
+    pg_instr *root;
+    int is_entry;
+    int line, col;
+};
+
+typedef struct {
+    pg_arena arena;
+    const char *name;
+    const char *file;
+    pg_comp **comps; int n_comps;
+    pg_comp *entry;
+} pg_module;
+
+/* pg_parse: parse and shape-check HLO text. Returns a module (free with
+ * pg_module_free) or NULL with the first error in *d (positions 1-based;
+ * out of memory is reported as an error too). `file` is kept for
+ * messages only. */
+pg_module *pg_parse(const char *text, size_t len, const char *file, pg_diag *d);
+/* pg_module_free: release m and everything it owns; NULL is allowed. */
+void pg_module_free(pg_module *m);
+/* pg_module_params: fill out[0..n) with ENTRY parameters ordered by index
+ * (n = *count, at most cap). Returns 1, or 0 if cap is too small. */
+int pg_module_params(const pg_module *m, pg_instr **out, int cap, int *count);
+/* pg_root_outputs: the result instructions of ENTRY: the operands of a ROOT
+ * tuple, or the root itself. *n receives the count. */
+pg_instr **pg_root_outputs(const pg_module *m, int *n);
+
+/* pg_print_module: append valid HLO text for m (computations in order,
+ * entry last, only instructions reachable from each root, in topological
+ * order) to out. */
+void pg_print_module(const pg_module *m, pg_sbuf *out);
+/* pg_print_float: append an f32 literal XLA can read back exactly. */
+void pg_print_float(pg_sbuf *out, float v);
+#endif

@@ -1,0 +1,49 @@
+/* parser_int.h - internal interface between the HLO parser modules
+ * (parser.c: structure, parser_instr.c: instructions, check.c: semantic
+ * checks). Errors unwind with longjmp to pg_parse; all memory lives in
+ * the module arena, so unwinding leaks nothing. */
+#ifndef PG_PARSER_INT_H
+#define PG_PARSER_INT_H
+#include <setjmp.h>
+#include "hlo.h"
+#include "lexer.h"
+
+typedef struct {
+    pg_lexer lx;
+    pg_token tok;
+    pg_diag *d;
+    jmp_buf jb;
+    pg_module *m;
+} pg_parser;
+
+/* pp_fail: record the error at line:col and unwind to pg_parse. */
+_Noreturn void pp_fail(pg_parser *p, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* pp_next: advance to the next token (unwinds on a lexical error). */
+void pp_next(pg_parser *p);
+/* pp_peek2: the token after the current one, without consuming. */
+pg_token pp_peek2(pg_parser *p);
+/* pp_expect: consume a token of kind k or fail with "expected <what>". */
+pg_token pp_expect(pg_parser *p, pg_tokkind k, const char *what);
+/* pp_alloc: zeroed arena memory, unwinds with "out of memory". */
+void *pp_alloc(pg_parser *p, size_t n);
+/* pp_str: NUL-terminated arena copy of the token text. */
+const char *pp_str(pg_parser *p, const pg_token *t);
+/* pp_grow: make room for element n in an arena array of `elem`-sized
+ * items with capacity *cap (doubling, copying). */
+void pp_grow(pg_parser *p, void **arr, int *cap, int n, size_t elem);
+/* pp_int: integer value of the current NUM token (0..2^40), consumed. */
+int64_t pp_int(pg_parser *p, const char *what);
+/* pp_skip_value: skip one attribute value (bracketed group, or tokens up
+ * to the next ',' ')' or '}' on the same line). */
+void pp_skip_value(pg_parser *p);
+/* pp_at_shape: 1 when the current token starts a shape. */
+int pp_at_shape(pg_parser *p);
+/* pp_shape: parse `f32[d,...]{layout}` or a tuple `(shape, ...)`. For a
+ * tuple, tuple and ntuple receive the elements (and *s is rank 0). */
+void pp_shape(pg_parser *p, pg_shape *s, pg_shape **tuple, int *ntuple);
+/* pp_instr: parse one instruction line into comp c. */
+void pp_instr(pg_parser *p, pg_comp *c);
+/* pp_check_module: resolve names, order, and shape-check the module. */
+void pp_check_module(pg_parser *p);
+#endif
