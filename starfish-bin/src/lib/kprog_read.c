@@ -62,7 +62,7 @@ static int shape(rd *r, const word *w, pg_shape *s, int *ok) {
 static int rec_tensor(rd *r) {
     static const char *roles[] = {"input", "const", "temp", "output"};
     if (r->nw < 4) return bad(r, 1, "tensor needs NAME SHAPE ROLE");
-    pg_shape s; int ok;
+    pg_shape s; int ok = 0;
     if (!shape(r, &r->w[2], &s, &ok)) return 0;
     int role = -1;
     for (int i = 0; i < 4; i++) if (wis(&r->w[3], roles[i])) role = i;

@@ -1,5 +1,7 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.runtime.config.StarfishHome;
+import dev.starfish.runtime.host.Host;
 import picocli.CommandLine;
 
 /** The {@code starfish} executable's entry point; the only place that calls {@link System#exit}. */
@@ -14,7 +16,25 @@ public final class StarfishCli {
 
     /** Runs the CLI and returns its exit code (0 ok, 1 failure, 2 usage or invalid input). */
     public static int run(String... args) {
-        return newCommandLine().execute(args);
+        EarlyArguments early = EarlyArguments.scan(args);
+        early.applyConsoleLevel();
+        CommandLine commandLine = newCommandLine();
+        if (!"compile".equals(early.subcommand())) {
+            return commandLine.execute(args);
+        }
+        Host host;
+        try {
+            host = Host.open(StarfishHome.locate(System.getenv()), early.pluginsDir(), early.rejectJobs());
+        } catch (RuntimeException e) {
+            commandLine.getErr().println("starfish: error: " + e.getMessage());
+            commandLine.getErr().flush();
+            return new ExitCodes().getExitCode(e);
+        }
+        try (host) {
+            CompileCommand compile = commandLine.getSubcommands().get("compile").getCommand();
+            compile.attach(host);
+            return commandLine.execute(args);
+        }
     }
 
     /** The configured command line, also used by tests. */

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.config.StarfishProperties;
 import dev.starfish.runtime.launch.ToolResolver;
+import dev.starfish.runtime.nativelib.NativeSettings;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.PluginRejectList;
 import dev.starfish.runtime.registry.RegisteredJob;
@@ -38,7 +39,7 @@ public final class Host implements AutoCloseable {
         PluginRejectList rejects = PluginRejectList.parse(properties.string(StarfishProperties.REJECTED_JOBS, ""))
                 .with(rejectedOnCommandLine);
         Path plugins = pluginsDir != null ? pluginsDir : home.pluginsDir();
-        JobRegistry registry = JobRegistry.forDirectory(plugins, rejects).loadAllJobs();
+        JobRegistry registry = JobRegistry.forDirectory(plugins, rejects, nativeSettings(home, properties)).loadAllJobs();
         return new Host(home, properties, registry);
     }
 
@@ -59,9 +60,16 @@ public final class Host implements AutoCloseable {
         return ToolResolver.forHome(home.root(), bundledToolsDir(job));
     }
 
-    /** Where the plugin's bundled tools are extracted; empty while plugins bundle none. */
+    /** Where the plugin's bundled tools are extracted; empty when it bundles none. */
     public Optional<Path> bundledToolsDir(RegisteredJob job) {
-        return Optional.empty();
+        return job.plugin().loader().bundledToolsDir();
+    }
+
+    private static NativeSettings nativeSettings(StarfishHome home, StarfishProperties properties) {
+        Path cache = Path.of(properties.string(StarfishProperties.NATIVE_CACHE_DIR,
+                NativeSettings.defaultCacheRoot().toString()));
+        boolean deepBind = properties.flag(StarfishProperties.NATIVE_DEEPBIND, true);
+        return new NativeSettings(cache, deepBind, Optional.of(home.nativeLibDir().resolve("libstarfish-deepbind.so")));
     }
 
     @Override

@@ -7,6 +7,10 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.Collections;
 import java.util.Enumeration;
+import java.util.Optional;
+import java.nio.file.Path;
+import dev.starfish.api.NativeLibraryHost;
+import dev.starfish.runtime.nativelib.PluginNatives;
 
 /**
  * The class loader of one plugin. Its parent is the platform loader, so nothing of the
@@ -19,9 +23,10 @@ import java.util.Enumeration;
  *   <li>everything else: the plugin's own jar only; a miss is a miss, never a fall-back
  *       to a library the host happens to carry.</li>
  * </ol>
- * Resources follow the same order. Parallel capable.
+ * Resources follow the same order. Parallel capable. JNI libraries and tools the plugin
+ * bundles are extracted and bound by its {@link PluginNatives}.
  */
-public final class JobClassLoader extends URLClassLoader {
+public final class JobClassLoader extends URLClassLoader implements NativeLibraryHost {
 
     static {
         registerAsParallelCapable();
@@ -30,12 +35,34 @@ public final class JobClassLoader extends URLClassLoader {
     private final String pluginId;
     private final ClassLoader hostLoader;
     private final HostSharedPackages policy;
+    private final PluginNatives natives;
 
-    public JobClassLoader(String pluginId, URL jar, ClassLoader hostLoader, HostSharedPackages policy) {
+    public JobClassLoader(String pluginId, URL jar, ClassLoader hostLoader, HostSharedPackages policy,
+            PluginNatives natives) {
         super("job:" + pluginId, new URL[] {requireNonNull(jar, "jar is null")}, ClassLoader.getPlatformClassLoader());
         this.pluginId = requireNonNull(pluginId, "pluginId is null");
         this.hostLoader = requireNonNull(hostLoader, "hostLoader is null");
         this.policy = requireNonNull(policy, "policy is null");
+        this.natives = requireNonNull(natives, "natives is null");
+    }
+
+    @Override
+    public Path loadNativeLibrary(Class<?> owner, String libraryName) {
+        if (owner.getClassLoader() != this) {
+            throw new IllegalArgumentException(owner.getName() + " does not belong to plugin '" + pluginId + "'");
+        }
+        return natives.load(owner, libraryName);
+    }
+
+    @Override
+    public Optional<Path> bundledToolsDir() {
+        return natives.toolsDir();
+    }
+
+    @Override
+    public void close() throws IOException {
+        natives.close();
+        super.close();
     }
 
     public String pluginId() {

@@ -13,6 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import dev.starfish.runtime.nativelib.NativeSettings;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -35,15 +36,21 @@ public final class JobRegistry implements AutoCloseable {
     private final Set<LoadedPlugin> plugins = new LinkedHashSet<>();
     private final List<String> warnings = new ArrayList<>();
 
-    public JobRegistry(Path pluginsDir, PluginRejectList rejectList, HostSharedPackages policy, ClassLoader hostLoader) {
+    public JobRegistry(Path pluginsDir, PluginRejectList rejectList, HostSharedPackages policy, ClassLoader hostLoader,
+            NativeSettings nativeSettings) {
         this.scanner = new PluginDirectoryScanner(pluginsDir);
         this.rejectList = requireNonNull(rejectList, "rejectList is null");
-        this.loader = new PluginLoader(hostLoader, policy, rejectList);
+        this.loader = new PluginLoader(hostLoader, policy, rejectList, nativeSettings);
     }
 
-    /** A registry over {@code pluginsDir} with the default policy and this class's loader as the host. */
+    /** A registry over {@code pluginsDir} with the default policy, this class's loader as the host and plain JNI binding. */
     public static JobRegistry forDirectory(Path pluginsDir, PluginRejectList rejectList) {
-        return new JobRegistry(pluginsDir, rejectList, HostSharedPackages.defaults(), JobRegistry.class.getClassLoader());
+        return forDirectory(pluginsDir, rejectList, NativeSettings.plain(NativeSettings.defaultCacheRoot()));
+    }
+
+    public static JobRegistry forDirectory(Path pluginsDir, PluginRejectList rejectList, NativeSettings nativeSettings) {
+        return new JobRegistry(pluginsDir, rejectList, HostSharedPackages.defaults(), JobRegistry.class.getClassLoader(),
+                nativeSettings);
     }
 
     /** Discovers and imports every plugin; call once. */

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import dev.starfish.runtime.nativelib.NativeSettings;
+import dev.starfish.runtime.nativelib.PluginNatives;
 
 /**
  * Imports one plugin jar: reads its descriptor, opens its own {@link JobClassLoader} and
@@ -20,8 +22,11 @@ final class PluginLoader {
     private final ClassLoader hostLoader;
     private final HostSharedPackages policy;
     private final PluginRejectList rejectList;
+    private final NativeSettings nativeSettings;
 
-    PluginLoader(ClassLoader hostLoader, HostSharedPackages policy, PluginRejectList rejectList) {
+    PluginLoader(ClassLoader hostLoader, HostSharedPackages policy, PluginRejectList rejectList,
+            NativeSettings nativeSettings) {
+        this.nativeSettings = requireNonNull(nativeSettings, "nativeSettings is null");
         this.hostLoader = requireNonNull(hostLoader, "hostLoader is null");
         this.policy = requireNonNull(policy, "policy is null");
         this.rejectList = requireNonNull(rejectList, "rejectList is null");
@@ -56,7 +61,8 @@ final class PluginLoader {
 
     private JobClassLoader newLoader(PluginInfo info) throws PluginImportException {
         try {
-            return new JobClassLoader(info.id(), info.jar().toUri().toURL(), hostLoader, policy);
+            return new JobClassLoader(info.id(), info.jar().toUri().toURL(), hostLoader, policy,
+                    new PluginNatives(info.id(), info.jar(), nativeSettings));
         } catch (MalformedURLException e) {
             throw new PluginImportException(info.id(), "cannot form a URL for " + info.jar(), e);
         }

@@ -8,13 +8,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Looks for live processes by a unique word in their command line ({@code /proc/<pid>/cmdline}). */
+/**
+ * Looks for live {@code sleep} processes by a unique argument ({@code /proc/<pid>/cmdline}); only
+ * processes whose program is {@code sleep} count, so a JVM or shell that merely passes the tag on
+ * is never mistaken for the tool.
+ */
 final class ProcessTable {
 
     private ProcessTable() {
     }
 
-    /** The pids of live (not zombie) processes one of whose argv words equals {@code tag}. */
+    /** The pids of live (not zombie) {@code sleep} processes one of whose arguments equals {@code tag}. */
     static List<Long> withArgument(String tag) {
         List<Long> pids = new ArrayList<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
@@ -60,8 +64,12 @@ final class ProcessTable {
     private static boolean hasArgument(Path procEntry, String tag) {
         try {
             String cmdline = new String(Files.readAllBytes(procEntry.resolve("cmdline")), StandardCharsets.UTF_8);
-            for (String word : cmdline.split("\0")) {
-                if (word.equals(tag)) {
+            String[] words = cmdline.split("\0");
+            if (words.length < 2 || !(words[0].equals("sleep") || words[0].endsWith("/sleep"))) {
+                return false;
+            }
+            for (int i = 1; i < words.length; i++) {
+                if (words[i].equals(tag)) {
                     return true;
                 }
             }

@@ -1,0 +1,109 @@
+package dev.starfish.jobs.backend;
+
+import dev.starfish.api.Command;
+import dev.starfish.api.InvalidInputException;
+import dev.starfish.api.JobContext;
+import dev.starfish.api.JobOption;
+import dev.starfish.api.JobOptions;
+import dev.starfish.api.JobState;
+import dev.starfish.api.NativeJob;
+import dev.starfish.api.ShellQuote;
+import dev.starfish.api.Subgraph;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.pf4j.Extension;
+
+/**
+ * Experimental: executes each subgraph's BIR on the simulated machine and compares the
+ * result with the goldens. As in the seed, it runs one shell script under a CPU limit:
+ * <pre>
+ * ulimit -t SECONDS &amp;&amp; exec nn_executor --bir model.bir --tensor_map ../tensor_map.json --sunda
+ *     --inputs goldens/inputs.bin --goldens goldens/outputs.bin --json backend.json --iterations N
+ * </pre>
+ * The command also carries {@code cpuLimitSeconds}, so the launcher enforces the limit
+ * itself and reports {@code CPU time limit of N s exceeded}. When the Watchpoint job has
+ * written {@code model.wp.bir}, that BIR is executed and the watched tensors are dumped
+ * into {@code watchpoints/}.
+ *
+ * <p>{@code nn_executor} is not shipped in {@code starfish/bin}; the job fails with
+ * {@code Could not find nn_executor} unless a build drops it into {@code private/}.
+ */
+@Extension
+public final class Backend extends NativeJob {
+
+    static final String TOOL = "nn_executor";
+    static final String CPU_LIMIT = "--backend-cpu-limit";
+    static final String ITERATIONS = "--backend-iterations";
+    static final long DEFAULT_CPU_LIMIT = 600;
+    static final long DEFAULT_ITERATIONS = 1;
+    static final String WATCHPOINT_BIR = "model.wp.bir";
+
+    private static final List<JobOption> OPTIONS = List.of(
+            JobOption.integer(CPU_LIMIT, "SECONDS", "CPU-time limit of nn_executor per subgraph, in seconds.",
+                    DEFAULT_CPU_LIMIT),
+            JobOption.integer(ITERATIONS, "N", "How many times nn_executor executes each subgraph.",
+                    DEFAULT_ITERATIONS));
+
+    public Backend() {
+        super(TOOL);
+    }
+
+    @Override
+    public List<JobOption> options() {
+        return OPTIONS;
+    }
+
+    @Override
+    protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
+        int cpuSeconds = positiveInt(context.options(), CPU_LIMIT, DEFAULT_CPU_LIMIT);
+        int iterations = positiveInt(context.options(), ITERATIONS, DEFAULT_ITERATIONS);
+        boolean watchpoints = Files.isRegularFile(input.file(WATCHPOINT_BIR));
+        Path executable = context.launcher().resolve(tool());
+        Command.Builder command = Command.builder(name(), input.dir(),
+                        List.of(script(executable, cpuSeconds, iterations, watchpoints)))
+                .useShell(true)
+                .cpuLimitSeconds(cpuSeconds);
+        if (state.inputs().size() > 1) {
+            command.replayName(name() + "_" + input.name());
+        }
+        launch(command.build(), context);
+    }
+
+    /** The one shell script the command runs; paths are relative to the subgraph directory. */
+    static String script(Path executable, int cpuSeconds, int iterations, boolean watchpoints) {
+        List<String> argv = new ArrayList<>(List.of(executable.toString(),
+                "--bir", watchpoints ? WATCHPOINT_BIR : "model.bir",
+                "--tensor_map", "../tensor_map.json",
+                "--sunda",
+                "--inputs", "goldens/inputs.bin",
+                "--goldens", "goldens/outputs.bin",
+                "--json", "backend.json",
+                "--iterations", Integer.toString(iterations)));
+        if (watchpoints) {
+            argv.add("--dump-dir");
+            argv.add("watchpoints");
+        }
+        return "ulimit -t " + cpuSeconds + " && exec " + ShellQuote.join(argv);
+    }
+
+    /** An option's value, which must be a positive integer that fits an {@code int}. */
+    static int positiveInt(JobOptions options, String name, long fallback) {
+        long value = options.integer(name, fallback);
+        if (value <= 0 || value > Integer.MAX_VALUE) {
+            throw new InvalidInputException("option " + name + " expects a positive integer up to "
+                    + Integer.MAX_VALUE + ", found " + value);
+        }
+        return (int) value;
+    }
+
+    /** Runs the command, or in a dry run only prints it. */
+    private static void launch(Command command, JobContext context) {
+        if (context.dryRun()) {
+            context.log().info("{}", command.toShellLine());
+        } else {
+            context.launcher().run(command);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.starfish.jobs.birverifier;
+
+import dev.starfish.api.Command;
+import dev.starfish.api.JobContext;
+import dev.starfish.api.JobState;
+import dev.starfish.api.NativeJob;
+import dev.starfish.api.Subgraph;
+import java.nio.file.Path;
+import java.util.List;
+import org.pf4j.Extension;
+
+/**
+ * Verifies each subgraph's BIR: {@code walrus_driver --pass birverifier model.bir}, run in
+ * the subgraph's directory. The tool exits 1 on an invalid BIR, which fails the compile.
+ */
+@Extension
+public final class BIRVerifier extends NativeJob {
+
+    static final String TOOL = "walrus_driver";
+
+    public BIRVerifier() {
+        super(TOOL);
+    }
+
+    @Override
+    protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
+        Path executable = context.launcher().resolve(tool());
+        Command.Builder command = Command.builder(name(), input.dir(), argv(executable));
+        if (state.inputs().size() > 1) {
+            command.replayName(name() + "_" + input.name());
+        }
+        launch(command.build(), context);
+    }
+
+    /** The tool's argv; paths are relative to the subgraph directory the tool runs in. */
+    static List<String> argv(Path executable) {
+        return List.of(executable.toString(), "--pass", "birverifier", "model.bir");
+    }
+
+    /** Runs the command, or in a dry run only prints it. */
+    private static void launch(Command command, JobContext context) {
+        if (context.dryRun()) {
+            context.log().info("{}", command.toShellLine());
+        } else {
+            context.launcher().run(command);
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package dev.starfish.jobs.hlototensorizer;
+
+import dev.starfish.api.Command;
+import dev.starfish.api.JobContext;
+import dev.starfish.api.JobState;
+import dev.starfish.api.NativeJob;
+import dev.starfish.api.Subgraph;
+import java.nio.file.Path;
+import java.util.List;
+import org.pf4j.Extension;
+
+/**
+ * Lowers each subgraph from HLO to the penguin tensorizer IR:
+ * {@code hlo2penguin model.hlo -o model.penguin}, run in the subgraph's directory.
+ *
+ * <p>As in the seed, the tool's stderr is merged into its stdout ({@code exposeStderr}),
+ * so its diagnostics appear in the log in order with its output.
+ */
+@Extension
+public final class HLOToTensorizer extends NativeJob {
+
+    static final String TOOL = "hlo2penguin";
+
+    public HLOToTensorizer() {
+        super(TOOL);
+    }
+
+    @Override
+    protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
+        Path executable = context.launcher().resolve(tool());
+        Command.Builder command = Command.builder(name(), input.dir(), argv(executable)).exposeStderr(true);
+        if (state.inputs().size() > 1) {
+            command.replayName(name() + "_" + input.name());
+        }
+        launch(command.build(), context);
+    }
+
+    /** The tool's argv; paths are relative to the subgraph directory the tool runs in. */
+    static List<String> argv(Path executable) {
+        return List.of(executable.toString(), "model.hlo", "-o", "model.penguin");
+    }
+
+    /** Runs the command, or in a dry run only prints it. */
+    private static void launch(Command command, JobContext context) {
+        if (context.dryRun()) {
+            context.log().info("{}", command.toShellLine());
+        } else {
+            context.launcher().run(command);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package dev.starfish.jobs.walrusdriver;
+
+import dev.starfish.api.Command;
+import dev.starfish.api.InvalidInputException;
+import dev.starfish.api.JobContext;
+import dev.starfish.api.JobOption;
+import dev.starfish.api.JobOptions;
+import dev.starfish.api.JobState;
+import dev.starfish.api.NativeJob;
+import dev.starfish.api.Subgraph;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import org.pf4j.Extension;
+
+/**
+ * Compiles each subgraph from penguin IR to BIR:
+ * {@code walrus_driver model.penguin -o model.bir [--buffer-bytes BYTES]}, run in the
+ * subgraph's directory.
+ */
+@Extension
+public final class WalrusDriver extends NativeJob {
+
+    static final String TOOL = "walrus_driver";
+    static final String BUFFER_BYTES = "--buffer-bytes";
+
+    private static final List<JobOption> OPTIONS = List.of(new JobOption(BUFFER_BYTES, "BYTES",
+            "On-chip buffer size walrus_driver allocates tensors in (default: the tool's own).", "",
+            JobOption.Type.INTEGER));
+
+    public WalrusDriver() {
+        super(TOOL);
+    }
+
+    @Override
+    public List<JobOption> options() {
+        return OPTIONS;
+    }
+
+    @Override
+    protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
+        OptionalLong bufferBytes = bufferBytes(context.options());
+        Path executable = context.launcher().resolve(tool());
+        Command.Builder command = Command.builder(name(), input.dir(), argv(executable, bufferBytes));
+        if (state.inputs().size() > 1) {
+            command.replayName(name() + "_" + input.name());
+        }
+        launch(command.build(), context);
+    }
+
+    /** The tool's argv; paths are relative to the subgraph directory the tool runs in. */
+    static List<String> argv(Path executable, OptionalLong bufferBytes) {
+        List<String> argv = new ArrayList<>(List.of(executable.toString(), "model.penguin", "-o", "model.bir"));
+        bufferBytes.ifPresent(bytes -> {
+            argv.add(BUFFER_BYTES);
+            argv.add(Long.toString(bytes));
+        });
+        return argv;
+    }
+
+    /** The {@code --buffer-bytes} value if given; it must be a positive integer. */
+    static OptionalLong bufferBytes(JobOptions options) {
+        if (options.string(BUFFER_BYTES, null) == null) {
+            return OptionalLong.empty();
+        }
+        long bytes = options.integer(BUFFER_BYTES, 0);
+        if (bytes <= 0) {
+            throw new InvalidInputException("option " + BUFFER_BYTES + " expects a positive number of bytes, found " + bytes);
+        }
+        return OptionalLong.of(bytes);
+    }
+
+    /** Runs the command, or in a dry run only prints it. */
+    private static void launch(Command command, JobContext context) {
+        if (context.dryRun()) {
+            context.log().info("{}", command.toShellLine());
+        } else {
+            context.launcher().run(command);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package dev.starfish.jobs.watchpoint;
+
+import dev.starfish.api.Command;
+import dev.starfish.api.InvalidInputException;
+import dev.starfish.api.JobContext;
+import dev.starfish.api.JobOption;
+import dev.starfish.api.JobState;
+import dev.starfish.api.NativeJob;
+import dev.starfish.api.Subgraph;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.pf4j.Extension;
+
+/**
+ * Debug job: inserts watchpoints on named tensors into each subgraph's BIR:
+ * {@code watchpoint_insert --bir model.bir --tensor NAME [--tensor NAME...] -o model.wp.bir},
+ * run in the subgraph's directory. {@code Backend} then executes {@code model.wp.bir} and
+ * dumps the watched tensors.
+ *
+ * <p>{@code watchpoint_insert} is not shipped in {@code starfish/bin}; the job fails with
+ * {@code Could not find watchpoint_insert} unless a build drops it into {@code private/}.
+ * The host adds this job to a compile when {@code --watchpoint} is given.
+ */
+@Extension
+public final class Watchpoint extends NativeJob {
+
+    static final String TOOL = "watchpoint_insert";
+    static final String WATCHPOINT = "--watchpoint";
+    /** The BIR with watchpoints, next to {@code model.bir}. */
+    public static final String OUTPUT = "model.wp.bir";
+
+    private static final List<JobOption> OPTIONS = List.of(JobOption.list(WATCHPOINT, "TENSOR",
+            "Watch this tensor when the Backend job executes the BIR (repeatable); adds the Watchpoint job."));
+
+    public Watchpoint() {
+        super(TOOL);
+    }
+
+    @Override
+    public List<JobOption> options() {
+        return OPTIONS;
+    }
+
+    @Override
+    protected void runOnState(JobState state, JobContext context) {
+        List<String> tensors = tensors(context.options().list(WATCHPOINT));
+        if (tensors.isEmpty()) {
+            context.log().warn("no {} TENSOR given; not inserting any watchpoint", WATCHPOINT);
+            return;
+        }
+        super.runOnState(state, context);
+    }
+
+    @Override
+    protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
+        List<String> tensors = tensors(context.options().list(WATCHPOINT));
+        Path executable = context.launcher().resolve(tool());
+        Command.Builder command = Command.builder(name(), input.dir(), argv(executable, tensors));
+        if (state.inputs().size() > 1) {
+            command.replayName(name() + "_" + input.name());
+        }
+        launch(command.build(), context);
+    }
+
+    /** The tool's argv; paths are relative to the subgraph directory the tool runs in. */
+    static List<String> argv(Path executable, List<String> tensors) {
+        List<String> argv = new ArrayList<>(List.of(executable.toString(), "--bir", "model.bir"));
+        for (String tensor : tensors) {
+            argv.add("--tensor");
+            argv.add(tensor);
+        }
+        argv.add("-o");
+        argv.add(OUTPUT);
+        return argv;
+    }
+
+    /** The tensor names, each one non-blank; values may also be comma-separated lists. */
+    static List<String> tensors(List<String> values) {
+        List<String> tensors = new ArrayList<>();
+        for (String value : values) {
+            for (String tensor : value.split(",", -1)) {
+                if (tensor.isBlank()) {
+                    throw new InvalidInputException("option " + WATCHPOINT + " expects tensor names, found '" + value + "'");
+                }
+                tensors.add(tensor.strip());
+            }
+        }
+        return List.copyOf(tensors);
+    }
+
+    /** Runs the command, or in a dry run only prints it. */
+    private static void launch(Command command, JobContext context) {
+        if (context.dryRun()) {
+            context.log().info("{}", command.toShellLine());
+        } else {
+            context.launcher().run(command);
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.starfish.jobs.xlainfergoldens;
+
+import dev.starfish.api.Command;
+import dev.starfish.api.JobContext;
+import dev.starfish.api.JobOption;
+import dev.starfish.api.JobState;
+import dev.starfish.api.NativeJob;
+import dev.starfish.api.Subgraph;
+import java.nio.file.Path;
+import java.util.List;
+import org.pf4j.Extension;
+
+/**
+ * Computes each subgraph's golden inputs and outputs:
+ * {@code xla_infergoldens model.hlo --seed SEED --out-dir goldens}, run in the subgraph's
+ * directory; writes {@code goldens/inputs.bin} and {@code goldens/outputs.bin}.
+ */
+@Extension
+public final class XLAInferGoldens extends NativeJob {
+
+    static final String TOOL = "xla_infergoldens";
+    static final String GOLDEN_SEED = "--golden-seed";
+    static final long DEFAULT_SEED = 42;
+
+    private static final List<JobOption> OPTIONS = List.of(JobOption.integer(GOLDEN_SEED, "SEED",
+            "Seed of the random golden inputs.", DEFAULT_SEED));
+
+    public XLAInferGoldens() {
+        super(TOOL);
+    }
+
+    @Override
+    public List<JobOption> options() {
+        return OPTIONS;
+    }
+
+    @Override
+    protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
+        long seed = context.options().integer(GOLDEN_SEED, DEFAULT_SEED);
+        Path executable = context.launcher().resolve(tool());
+        Command.Builder command = Command.builder(name(), input.dir(), argv(executable, seed));
+        if (state.inputs().size() > 1) {
+            command.replayName(name() + "_" + input.name());
+        }
+        launch(command.build(), context);
+    }
+
+    /** The tool's argv; paths are relative to the subgraph directory the tool runs in. */
+    static List<String> argv(Path executable, long seed) {
+        return List.of(executable.toString(), "model.hlo", "--seed", Long.toString(seed), "--out-dir", "goldens");
+    }
+
+    /** Runs the command, or in a dry run only prints it. */
+    private static void launch(Command command, JobContext context) {
+        if (context.dryRun()) {
+            context.log().info("{}", command.toShellLine());
+        } else {
+            context.launcher().run(command);
+        }
+    }
+}

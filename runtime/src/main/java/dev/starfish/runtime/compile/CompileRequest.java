@@ -1,0 +1,43 @@
+package dev.starfish.runtime.compile;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.starfish.api.JobOptions;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything one {@code starfish compile} was asked to do; paths are absolute, resolved
+ * against the launch directory.
+ *
+ * @param model the HLO model
+ * @param output the {@code .neff} to write
+ * @param workDir the work directory (holds {@code sgNN/})
+ * @param logFile this compile's log file
+ * @param launchDir where the user started the driver
+ * @param pipeline the job names to run, in order
+ * @param parallelism how many subgraphs a job may process at once
+ * @param dryRun print the commands instead of running them ({@code -###})
+ * @param jobOptions each job's option values, by job name
+ */
+public record CompileRequest(Path model, Path output, Path workDir, Path logFile, Path launchDir, List<String> pipeline,
+        int parallelism, boolean dryRun, Map<String, JobOptions> jobOptions) {
+
+    public CompileRequest {
+        requireNonNull(model, "model is null");
+        requireNonNull(output, "output is null");
+        requireNonNull(workDir, "workDir is null");
+        requireNonNull(logFile, "logFile is null");
+        requireNonNull(launchDir, "launchDir is null");
+        pipeline = List.copyOf(pipeline);
+        jobOptions = Map.copyOf(jobOptions);
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("parallelism must be at least 1, found " + parallelism);
+        }
+    }
+
+    public JobOptions optionsOf(String job) {
+        return jobOptions.getOrDefault(job, JobOptions.empty());
+    }
+}

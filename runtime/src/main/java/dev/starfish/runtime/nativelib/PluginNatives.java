@@ -1,0 +1,128 @@
+package dev.starfish.runtime.nativelib;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+
+/**
+ * The native side of one plugin: extracts its bundled JNI libraries and tools into its
+ * content-addressed cache and binds each library to the plugin's own class loader —
+ * opened first with {@code RTLD_DEEPBIND} unless deep-bind is off. Thread-safe.
+ */
+public final class PluginNatives implements AutoCloseable {
+
+    public static final String NATIVE_DIR = "native/linux-x86_64/";
+    public static final String TOOLS_DIR = NATIVE_DIR + "bin/";
+
+    private final String pluginId;
+    private final Path jar;
+    private final NativeSettings settings;
+    private final ContentAddressedCache cache;
+    private final List<Long> handles = new ArrayList<>();
+    private Optional<Path> toolsDir;
+
+    public PluginNatives(String pluginId, Path jar, NativeSettings settings) {
+        this.pluginId = requireNonNull(pluginId, "pluginId is null");
+        this.jar = requireNonNull(jar, "jar is null");
+        this.settings = requireNonNull(settings, "settings is null");
+        this.cache = new ContentAddressedCache(settings.cacheRoot().resolve(pluginId));
+    }
+
+    /** Extracts and binds {@code lib<name>.so} to {@code owner}'s loader; returns its path. */
+    public synchronized Path load(Class<?> owner, String name) {
+        String entryName = NATIVE_DIR + "lib" + name + ".so";
+        byte[] bytes = readEntry(entryName).orElseThrow(() -> new UnsatisfiedLinkError("plugin '" + pluginId + "' ("
+                + jar.getFileName() + ") bundles no native library '" + name + "': expected the jar entry " + entryName));
+        Path path = cache.store("lib" + name + ".so", bytes, false);
+        if (settings.deepBind()) {
+            DeepBind.ensureShimLoaded(settings.deepBindShim().orElseThrow(() ->
+                    new IllegalStateException("deep-bind is on but no JNI shim is configured")));
+            handles.add(DeepBind.open(path.toString()));
+        }
+        bindToLoaderOf(owner, path);
+        return path;
+    }
+
+    /** Extracts every bundled tool once and returns their directory; empty when the plugin bundles none. */
+    public synchronized Optional<Path> toolsDir() {
+        if (toolsDir == null) {
+            toolsDir = extractTools();
+        }
+        return toolsDir;
+    }
+
+    private Optional<Path> extractTools() {
+        List<String> names = entriesUnder(TOOLS_DIR);
+        if (names.isEmpty()) {
+            return Optional.empty();
+        }
+        List<ContentAddressedCache.Item> items = new ArrayList<>();
+        for (String entry : names) {
+            items.add(new ContentAddressedCache.Item(entry.substring(TOOLS_DIR.length()), readEntry(entry).orElseThrow()));
+        }
+        return Optional.of(cache.storeGroup("tools", items));
+    }
+
+    private void bindToLoaderOf(Class<?> owner, Path path) {
+        try {
+            MethodHandle load = MethodHandles.privateLookupIn(owner, MethodHandles.lookup())
+                    .findStatic(System.class, "load", MethodType.methodType(void.class, String.class));
+            load.invokeExact(path.toString());
+        } catch (UnsatisfiedLinkError e) {
+            if (String.valueOf(e.getMessage()).contains("already loaded in another classloader")) {
+                throw new UnsatisfiedLinkError("native library " + path + " of plugin '" + pluginId + "' ("
+                        + jar.getFileName() + ") is already bound to another class loader in this JVM — an earlier "
+                        + "load of plugin '" + pluginId + "' that is still reachable; the JVM binds one library file to "
+                        + "one loader only (close the earlier registry, or give each its own nativelib.cache.dir)");
+            }
+            throw e;
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("cannot bind " + path + " to " + owner.getClassLoader() + ": " + e, e);
+        }
+    }
+
+    private Optional<byte[]> readEntry(String name) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            JarEntry entry = file.getJarEntry(name);
+            if (entry == null) {
+                return Optional.empty();
+            }
+            try (InputStream in = file.getInputStream(entry)) {
+                return Optional.of(in.readAllBytes());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + name + " from " + jar, e);
+        }
+    }
+
+    private List<String> entriesUnder(String prefix) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            return Collections.list(file.entries()).stream().map(JarEntry::getName)
+                    .filter(n -> n.startsWith(prefix) && !n.endsWith("/") && n.indexOf('/', prefix.length()) < 0)
+                    .sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + jar, e);
+        }
+    }
+
+    /** Drops the deep-bind handles; the JVM unmaps a library once its loader is collected as well. */
+    @Override
+    public synchronized void close() {
+        handles.forEach(DeepBind::close);
+        handles.clear();
+    }
+}

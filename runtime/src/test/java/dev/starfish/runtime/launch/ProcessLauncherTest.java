@@ -1,0 +1,335 @@
+package dev.starfish.runtime.launch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.starfish.api.ChildProcessException;
+import dev.starfish.api.Command;
+import dev.starfish.api.ExitStatus;
+import dev.starfish.api.InvalidInputException;
+import dev.starfish.api.JobException;
+import dev.starfish.api.ProcessResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The launcher running real tools through the real {@code starfish-exec} shim. */
+class ProcessLauncherTest {
+
+    @TempDir
+    Path home;
+    @TempDir
+    Path work;
+
+    private ProcessLauncher launcher;
+
+    @BeforeEach
+    void createLauncher() {
+        launcher = launcher(4);
+    }
+
+    @AfterEach
+    void closeLauncher() {
+        launcher.close();
+    }
+
+    private ProcessLauncher launcher(int slots) {
+        LauncherSettings settings = LauncherSettings.forHome(home).withShim(TestBinaries.shim())
+                .withMaxConcurrentProcesses(slots).withDefaultGrace(Duration.ofMillis(500));
+        return new ProcessLauncher(settings, ToolResolver.forHome(home, Optional.empty()));
+    }
+
+    private Command.Builder sh(String job, String script) {
+        return Command.builder(job, work, List.of("/bin/sh", "-c", script));
+    }
+
+    private static String uniqueSleep(long seconds) {
+        return seconds + "." + String.format("%09d", Math.abs(System.nanoTime() % 1_000_000_000L));
+    }
+
+    @Test
+    void exitCodeThreeIsReportedWithExactMessage() {
+        Command command = sh("Exit3", "echo one; echo two; exit 3").build();
+
+        assertThatThrownBy(() -> launcher.run(command)).isInstanceOf(ChildProcessException.class)
+                .hasMessage("Child process job \"Exit3\" exited abnormally! exited with status 3\n"
+                        + "Last output:\n    one\n    two\n"
+                        + "Replay this job by calling: " + work.resolve("replay_Exit3.sh"))
+                .satisfies(e -> assertThat(((ChildProcessException) e).result().status())
+                        .isEqualTo(ExitStatus.exited(3)));
+    }
+
+    @Test
+    void nonZeroExitIsReturnedWhenExitsAreNotPropagated() {
+        ProcessResult result = launcher.run(sh("Exit3", "exit 3").propagateExit(false).build());
+
+        assertThat(result.status()).isEqualTo(ExitStatus.exited(3));
+        assertThat(result.success()).isFalse();
+        assertThat(result.maxRssKb()).as("the shim reports the peak RSS").isPositive();
+    }
+
+    @Test
+    void signalDeathIsReportedByName() {
+        ProcessResult result = launcher.run(sh("Killed", "kill -KILL $$").propagateExit(false).build());
+
+        assertThat(result.status()).isEqualTo(ExitStatus.signaled(9, "SIGKILL"));
+        assertThatThrownBy(() -> launcher.run(sh("Killed", "kill -KILL $$").build()))
+                .hasMessageStartingWith("Child process job \"Killed\" exited abnormally! killed by SIGKILL\n");
+    }
+
+    @Test
+    void missingProgramIsReportedAsCouldNotStart() {
+        Command command = Command.builder("Ghost", work, List.of(work.resolve("no-such-tool").toString())).build();
+
+        assertThatThrownBy(() -> launcher.run(command)).isInstanceOf(ChildProcessException.class)
+                .hasMessageStartingWith("Child process job \"Ghost\" exited abnormally! could not start: ")
+                .hasMessageContaining("No such file or directory")
+                .satisfies(e -> assertThat(((ChildProcessException) e).result().status().kind())
+                        .isEqualTo(ExitStatus.Kind.FAILED_TO_START));
+    }
+
+    @Test
+    void mergedStderrArrivesInOutput() {
+        ProcessResult result = launcher.run(sh("Merged", "echo out; echo err >&2; echo out2").exposeStderr(true).build());
+
+        assertThat(result.outputHead()).containsExactly("out", "err", "out2");
+        assertThat(result.errorTail()).isEmpty();
+    }
+
+    @Test
+    void separateStderrIsKeptApartAndShownOnFailure() {
+        Command command = sh("Separate", "echo out; echo err >&2; exit 1").build();
+        ProcessResult result = launcher.run(sh("Separate", "echo out; echo err >&2").build());
+
+        assertThat(result.outputHead()).containsExactly("out");
+        assertThat(result.errorTail()).containsExactly("err");
+        assertThatThrownBy(() -> launcher.run(command)).hasMessageContaining(
+                "Last output:\n    out\nLast error output:\n    err\nReplay this job by calling: ");
+    }
+
+    @Test
+    void replayScriptIsExecutableAndReproducesOutput() throws Exception {
+        List<String> argv = List.of("/bin/echo", "it's", "$HOME", "a  b", "`id`", "-n1");
+        ProcessResult result = launcher.run(Command.builder("Echo", work, argv).replayName("echo").build());
+
+        Path script = work.resolve("replay_echo.sh");
+        assertThat(result.replayScript()).isEqualTo(script);
+        assertThat(Files.getPosixFilePermissions(script)).isEqualTo(PosixFilePermissions.fromString("rwxr-xr-x"));
+        assertThat(Files.readString(script)).startsWith("#!/bin/sh\n");
+        Process replay = new ProcessBuilder(script.toString()).redirectErrorStream(true).start();
+        String replayed = new String(replay.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(replay.waitFor()).isZero();
+        assertThat(replayed).isEqualTo(String.join("\n", result.outputHead()) + "\n")
+                .isEqualTo("it's $HOME a  b `id` -n1\n");
+        try (var leftovers = Files.list(work)) {
+            assertThat(leftovers.map(p -> p.getFileName().toString()))
+                    .as("no temporary file is left behind").containsExactly("replay_echo.sh");
+        }
+    }
+
+    @Test
+    void envOverrideAndRemovalReachTheChild() {
+        ProcessResult result = launcher.run(sh("Env", "echo \"$STARFISH_TEST_VAR\"; echo \"${HOME-unset}\"")
+                .env("STARFISH_TEST_VAR", "a b$c").removeEnv("HOME").build());
+
+        assertThat(result.outputHead()).containsExactly("a b$c", "unset");
+    }
+
+    @Test
+    void bareProgramNameIsResolvedThroughTheToolDirectories() throws IOException {
+        Path bin = Files.createDirectories(home.resolve("starfish/bin"));
+        Path tool = bin.resolve("hello_tool");
+        Files.writeString(tool, "#!/bin/sh\necho hello from \"$0\"\n");
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        ProcessResult result = launcher.run(Command.builder("Hello", work, List.of("hello_tool")).build());
+
+        assertThat(result.outputHead()).containsExactly("hello from " + tool);
+        assertThat(result.command().argv()).containsExactly(tool.toString());
+    }
+
+    @Test
+    void outputHeadAndTailAreBounded() {
+        Command command = Command.builder("Spew", work, List.of(TestBinaries.testTool("spew").toString(), "64000"))
+                .headLines(3).tailLines(2).useLogger(false).build();
+
+        ProcessResult result = launcher.run(command);
+
+        assertThat(result.outputLines()).isEqualTo(1000);
+        assertThat(result.outputHead()).extracting(line -> line.substring(0, 20))
+                .containsExactly("00000000000000000000", "00000000000000000001", "00000000000000000002");
+        assertThat(result.outputTail()).extracting(line -> line.substring(0, 20))
+                .containsExactly("00000000000000000998", "00000000000000000999");
+    }
+
+    @Test
+    void veryLongLineIsTruncated() {
+        ProcessResult result = launcher.run(sh("Long", "head -c 1000000 /dev/zero | tr '\\0' a; echo; echo next").build());
+
+        assertThat(result.outputHead()).hasSize(2);
+        assertThat(result.outputHead().get(0)).startsWith("a".repeat(8192) + " [... line truncated: 1000000 bytes")
+                .hasSizeLessThan(8300);
+        assertThat(result.outputHead().get(1)).isEqualTo("next");
+    }
+
+    @Test
+    void gigabyteOfOutputCompletesInSmallHeap() throws Exception {
+        Process child = ChildJvm.start(ChildLauncherMain.class, List.of("-Xmx64m"),
+                List.of(work.toString(), TestBinaries.testTool("spew").toString(), Long.toString(1L << 30)));
+        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+        assertThat(child.waitFor()).as("child JVM output: %s", out).isZero();
+        assertThat(out).contains("lines=16777216 status=exited with status 0 maxHeapMb=")
+                .contains("00000000000016777215");
+    }
+
+    @Test
+    void grandchildHoldingThePipeDoesNotHangTheRun() {
+        long start = System.nanoTime();
+        ProcessResult result = launcher.run(sh("Grandchild", "sleep 30 & echo hi").build());
+
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+        assertThat(result.outputHead()).containsExactly("hi");
+    }
+
+    @Test
+    void escapedGrandchildHoldingThePipeIsAbandonedAfterTheDrain() throws Exception {
+        String tag = uniqueSleep(30);
+        try {
+            long start = System.nanoTime();
+            ProcessResult result = launcher.run(sh("Escaped", "setsid sleep " + tag + " & sleep 0.3; echo hi").build());
+
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+            assertThat(result.success()).isTrue();
+            assertThat(ProcessTable.withArgument(tag)).as("setsid put the sleep out of the shim's reach").isNotEmpty();
+        } finally {
+            ProcessTable.killAll(tag);
+        }
+    }
+
+    @Test
+    void wallClockTimeoutKillsTheWholeTree() throws Exception {
+        String first = uniqueSleep(30);
+        String second = uniqueSleep(31);
+        Command command = sh("Slow", "sleep " + first + " & sleep " + second).timeout(Duration.ofSeconds(1)).build();
+
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> launcher.run(command)).isInstanceOf(ChildProcessException.class)
+                .hasMessageContaining(": wall-clock timeout of 1 s exceeded\n")
+                .satisfies(e -> assertThat(((ChildProcessException) e).result().timedOut()).isTrue());
+
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+        assertThat(ProcessTable.awaitGone(first, 2000)).as("background sleep killed").isEmpty();
+        assertThat(ProcessTable.awaitGone(second, 2000)).as("foreground sleep killed").isEmpty();
+    }
+
+    @Test
+    void cpuLimitStopsABusyLoop() {
+        Command command = Command.builder("Busy", work, List.of(TestBinaries.testTool("busy-loop").toString()))
+                .cpuLimitSeconds(1).timeout(Duration.ofSeconds(30)).build();
+
+        assertThatThrownBy(() -> launcher.run(command)).isInstanceOf(ChildProcessException.class)
+                .hasMessageContaining(": CPU time limit of 1 s exceeded\n")
+                .satisfies(e -> assertThat(((ChildProcessException) e).result().cpuLimitExceeded()).isTrue());
+    }
+
+    @Test
+    void killedJvmLeavesNoToolBehind() throws Exception {
+        String tag = uniqueSleep(300);
+        Process child = ChildJvm.start(ChildLauncherMain.class, List.of("-Xmx64m"),
+                List.of(work.toString(), "/bin/sleep", tag));
+        try {
+            ProcessTable.awaitPresent(tag, 15_000);
+            child.destroyForcibly();
+            child.waitFor();
+
+            assertThat(ProcessTable.awaitGone(tag, 2000)).as("the shim saw its lifeline close and killed the sleep")
+                    .isEmpty();
+        } finally {
+            child.destroyForcibly();
+            ProcessTable.killAll(tag);
+        }
+    }
+
+    @Test
+    void interruptKillsTheToolAndRestoresTheFlag() throws Exception {
+        String tag = uniqueSleep(30);
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        AtomicReference<Boolean> flag = new AtomicReference<>();
+        Thread runner = new Thread(() -> {
+            try {
+                launcher.run(Command.builder("Sleeper", work, List.of("/bin/sleep", tag)).build());
+            } catch (RuntimeException e) {
+                thrown.set(e);
+            }
+            flag.set(Thread.currentThread().isInterrupted());
+        });
+        runner.start();
+        ProcessTable.awaitPresent(tag, 5000);
+        runner.interrupt();
+        runner.join(5000);
+
+        assertThat(runner.isAlive()).as("run returned after the interrupt").isFalse();
+        assertThat(thrown.get()).isInstanceOf(JobException.class).hasMessageContaining("Sleeper\" was interrupted");
+        assertThat(flag.get()).as("interrupt flag restored").isTrue();
+        assertThat(ProcessTable.awaitGone(tag, 2000)).isEmpty();
+    }
+
+    @Test
+    void argumentWithNulByteIsRefused() {
+        assertThatThrownBy(() -> Command.builder("Nul", work, List.of("/bin/echo", "a\0b")).build())
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("contains a NUL byte");
+    }
+
+    @Test
+    void invalidEnvironmentNameIsRefused() {
+        assertThatThrownBy(() -> launcher.run(sh("Env", "true").env("A=B", "x").build()))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("'A=B'");
+    }
+
+    @Test
+    void missingShimFailsNamingTheExpectedPath() {
+        Path missing = home.resolve("libexec/starfish-exec");
+        try (ProcessLauncher broken = ProcessLauncher.forHome(home)) {
+            assertThatThrownBy(() -> broken.run(sh("NoShim", "true").build())).isInstanceOf(JobException.class)
+                    .hasMessageContaining("starfish-exec was not found at " + missing);
+        }
+    }
+
+    @Test
+    void concurrencyCapIsHonoured() throws Exception {
+        Path slots = Files.createDirectories(work.resolve("slots"));
+        String script = "ln -s x \"" + slots + "/$$\"; ls \"" + slots + "\" | wc -l; sleep 0.3; rm \"" + slots + "/$$\"";
+        try (ProcessLauncher capped = launcher(2)) {
+            ExecutorService callers = Executors.newFixedThreadPool(6);
+            List<Future<ProcessResult>> runs = new ArrayList<>();
+            long start = System.nanoTime();
+            for (int i = 0; i < 6; i++) {
+                Command command = sh("Cap", script).replayName("cap" + i).build();
+                runs.add(callers.submit(() -> capped.run(command)));
+            }
+            int maxConcurrent = 0;
+            for (Future<ProcessResult> run : runs) {
+                maxConcurrent = Math.max(maxConcurrent, Integer.parseInt(run.get().outputHead().get(0).trim()));
+            }
+            callers.shutdown();
+
+            assertThat(maxConcurrent).as("tools running at the same time").isEqualTo(2);
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(900));
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package dev.starfish.runtime.launch.bench;
+
+import dev.starfish.api.Command;
+import dev.starfish.runtime.launch.LauncherSettings;
+import dev.starfish.runtime.launch.ProcessLauncher;
+import dev.starfish.runtime.launch.ToolResolver;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Spawn latency of {@code /bin/true} with its output captured, three ways, interleaved round by
+ * round in one run after a warm-up: (a) {@link ProcessLauncher} (replay script, shim, report),
+ * (b) a bare {@link ProcessBuilder} whose output is read to the end, (c) the C
+ * {@code posix-spawn-loop}. Prints medians and ratios as a Markdown table. Not a test.
+ *
+ * <p>Usage: {@code LauncherBenchmark [ROUNDS] [BIN_DIR]} (defaults 40 and
+ * {@code starfish-bin/target}); each round runs 10 spawns of each kind. See docs/benchmarks.md.
+ */
+public final class LauncherBenchmark {
+
+    private static final int PER_ROUND = 10;
+    private static final Pattern C_MEDIAN = Pattern.compile("median_us=([0-9.]+)");
+
+    private LauncherBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 40;
+        Path binDir = Path.of(args.length > 1 ? args[1] : "starfish-bin/target").toAbsolutePath().normalize();
+        Path shim = requireExecutable(binDir.resolve("dist/libexec/starfish-exec"));
+        Path cLoop = requireExecutable(binDir.resolve("bench/posix-spawn-loop"));
+        Path home = Files.createTempDirectory("starfish-bench-home");
+        Path work = Files.createTempDirectory("starfish-bench-work");
+        LauncherSettings settings = LauncherSettings.forHome(home).withShim(shim);
+        Command command = Command.builder("Bench", work, List.of("/bin/true")).useLogger(false).build();
+
+        List<Double> launcherUs = new ArrayList<>();
+        List<Double> bareUs = new ArrayList<>();
+        List<Double> cUs = new ArrayList<>();
+        try (ProcessLauncher launcher = new ProcessLauncher(settings, ToolResolver.forHome(home, Optional.empty()))) {
+            for (int i = 0; i < 5 * PER_ROUND; i++) { // warm-up: JIT, page cache, thread pools
+                launcher.run(command);
+                bare();
+            }
+            cLoop(cLoop, PER_ROUND);
+            for (int round = 0; round < rounds; round++) {
+                for (int i = 0; i < PER_ROUND; i++) {
+                    long start = System.nanoTime();
+                    launcher.run(command);
+                    launcherUs.add((System.nanoTime() - start) / 1000.0);
+                    start = System.nanoTime();
+                    bare();
+                    bareUs.add((System.nanoTime() - start) / 1000.0);
+                }
+                cUs.add(cLoop(cLoop, PER_ROUND));
+            }
+        }
+        double launcher = median(launcherUs);
+        double bare = median(bareUs);
+        double c = median(cUs);
+        System.out.printf("spawns per kind: %d (%d rounds of %d, interleaved, after %d warm-up spawns)%n",
+                rounds * PER_ROUND, rounds, PER_ROUND, 5 * PER_ROUND);
+        System.out.println("| path | median µs | × bare ProcessBuilder | × C posix_spawn |");
+        System.out.println("|---|---:|---:|---:|");
+        row("(a) ProcessLauncher → starfish-exec → /bin/true", launcher, bare, c);
+        row("(b) bare ProcessBuilder → /bin/true", bare, bare, c);
+        row("(c) C posix-spawn-loop → /bin/true (median of per-round medians)", c, bare, c);
+    }
+
+    private static void row(String name, double value, double bare, double c) {
+        System.out.printf("| %s | %.0f | %.2f | %.2f |%n", name, value, value / bare, value / c);
+    }
+
+    /** One bare spawn with stdout and stderr read to the end. */
+    private static void bare() throws IOException, InterruptedException {
+        Process process = new ProcessBuilder("/bin/true").start();
+        try (InputStream out = process.getInputStream(); InputStream err = process.getErrorStream()) {
+            out.readAllBytes();
+            err.readAllBytes();
+        }
+        if (process.waitFor() != 0) {
+            throw new IllegalStateException("/bin/true exited " + process.exitValue());
+        }
+    }
+
+    /** Runs the C loop for {@code spawns} spawns and returns its median in µs. */
+    private static double cLoop(Path loop, int spawns) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(loop.toString(), Integer.toString(spawns), "/bin/true").start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (process.waitFor() != 0) {
+            throw new IllegalStateException(loop + " exited " + process.exitValue() + ": " + out);
+        }
+        Matcher m = C_MEDIAN.matcher(out);
+        if (!m.find()) {
+            throw new IllegalStateException("expected 'median_us=' in the output of " + loop + ", found: " + out);
+        }
+        return Double.parseDouble(m.group(1));
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private static Path requireExecutable(Path binary) {
+        if (!Files.isExecutable(binary)) {
+            throw new IllegalStateException("expected the executable " + binary + ", found none; build it with"
+                    + " make -C starfish-bin/shim OUT=$PWD/starfish-bin/target all");
+        }
+        return binary;
+    }
+}

@@ -1,0 +1,96 @@
+/* printer.c - HLO text printer (see hlo.h). Prints XLA-style HLO with
+ * default layouts and untyped operands, which XLA and pg_parse accept. */
+#include "hlo.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+void pg_print_float(pg_sbuf *o, float v) {
+    if (isnan(v)) pg_sbuf_printf(o, "nan");
+    else if (isinf(v)) pg_sbuf_printf(o, v < 0 ? "-inf" : "inf");
+    else pg_sbuf_printf(o, "%.9g", (double)v);
+}
+
+static void shape(pg_sbuf *o, const pg_shape *s) {
+    pg_sbuf_printf(o, "f32[");
+    for (int i = 0; i < s->rank; i++) pg_sbuf_printf(o, "%s%lld", i ? "," : "", (long long)s->dims[i]);
+    pg_sbuf_printf(o, "]{");
+    for (int i = s->rank - 1; i >= 0; i--) pg_sbuf_printf(o, "%d%s", i, i ? "," : "");
+    pg_sbuf_printf(o, "}");
+}
+
+static void literal(pg_sbuf *o, const pg_instr *in, int dim, int64_t *pos) {
+    if (dim == in->shape.rank) { pg_print_float(o, in->literal[(*pos)++]); return; }
+    pg_sbuf_printf(o, "{");
+    for (int64_t i = 0; i < in->shape.dims[dim]; i++) {
+        if (i) pg_sbuf_printf(o, ", ");
+        literal(o, in, dim + 1, pos);
+    }
+    pg_sbuf_printf(o, "}");
+}
+
+static void dims(pg_sbuf *o, const char *key, const int64_t *a, int n) {
+    pg_sbuf_printf(o, ", %s={", key);
+    for (int i = 0; i < n; i++) pg_sbuf_printf(o, "%s%lld", i ? "," : "", (long long)a[i]);
+    pg_sbuf_printf(o, "}");
+}
+
+static void instr(pg_sbuf *o, const pg_instr *in, int root) {
+    pg_sbuf_printf(o, "  %s%s = ", root ? "ROOT " : "", in->name);
+    if (in->op == PG_OP_TUPLE) {
+        pg_sbuf_printf(o, "(");
+        for (int i = 0; i < in->n_operands; i++) {
+            if (i) pg_sbuf_printf(o, ", ");
+            shape(o, &in->operands[i]->shape);
+        }
+        pg_sbuf_printf(o, ")");
+    } else {
+        shape(o, &in->shape);
+    }
+    pg_sbuf_printf(o, " %s(", pg_op_name(in->op));
+    if (in->op == PG_OP_PARAMETER) pg_sbuf_printf(o, "%lld", (long long)in->param_index);
+    else if (in->op == PG_OP_CONSTANT) { int64_t pos = 0; literal(o, in, 0, &pos); }
+    else for (int i = 0; i < in->n_operands; i++) pg_sbuf_printf(o, "%s%s", i ? ", " : "", in->operands[i]->name);
+    pg_sbuf_printf(o, ")");
+    switch (in->op) {
+    case PG_OP_DOT:
+        dims(o, "lhs_contracting_dims", &in->attr[0], 1);
+        dims(o, "rhs_contracting_dims", &in->attr[1], 1);
+        break;
+    case PG_OP_BROADCAST: case PG_OP_TRANSPOSE: case PG_OP_REDUCE:
+        dims(o, "dimensions", in->attr, in->n_attr);
+        break;
+    default: break;
+    }
+    if (in->op == PG_OP_REDUCE) pg_sbuf_printf(o, ", to_apply=%s", in->to_apply->name);
+    pg_sbuf_printf(o, "\n");
+}
+
+static void comp(pg_sbuf *o, const pg_comp *c) {
+    /* reachable from root: walk topological order backwards using marks */
+    for (int i = 0; i < c->n_order; i++) c->order[i]->mark = 0;
+    c->root->mark = 1;
+    for (int i = c->n_order - 1; i >= 0; i--)
+        if (c->order[i]->mark)
+            for (int k = 0; k < c->order[i]->n_operands; k++) c->order[i]->operands[k]->mark = 1;
+    /* parameters are part of the signature: always keep them */
+    for (int i = 0; i < c->n_order; i++) if (c->order[i]->op == PG_OP_PARAMETER) c->order[i]->mark = 1;
+    pg_sbuf_printf(o, "%s%s {\n", c->is_entry ? "ENTRY " : "", c->name);
+    for (int i = 0; i < c->n_order; i++)
+        if (c->order[i]->mark && c->order[i] != c->root) instr(o, c->order[i], 0);
+    instr(o, c->root, 1);
+    pg_sbuf_printf(o, "}\n\n");
+}
+
+void pg_print_module(const pg_module *m, pg_sbuf *o) {
+    pg_sbuf_printf(o, "HloModule %s\n\n", m->name);
+    /* only computations the entry uses, callees before the entry */
+    for (int i = 0; i < m->n_comps; i++) {
+        const pg_comp *c = m->comps[i];
+        if (c->is_entry) continue;
+        int used = 0;
+        for (int k = 0; k < m->entry->n_order; k++) if (m->entry->order[k]->to_apply == c) used = 1;
+        if (used) comp(o, c);
+    }
+    comp(o, m->entry);
+}

@@ -1,0 +1,121 @@
+/* common.c - see common.h */
+#define _POSIX_C_SOURCE 200809L
+#include "common.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void tool_std_flags(const char *tool, const char *usage, int argc, char **argv) {
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf("usage: %s %s\n", tool, usage);
+            exit(0);
+        }
+        if (strcmp(argv[i], "--version") == 0) {
+            printf("%s (starfish penguin) %s\n", tool, PG_VERSION_STRING);
+            exit(0);
+        }
+    }
+}
+
+_Noreturn void tool_usage_error(const char *tool, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: ", tool);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, " (try '%s --help')\n", tool);
+    va_end(ap);
+    exit(EXIT_USAGE);
+}
+
+_Noreturn void tool_fail(const char *tool, int code, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: ", tool);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    exit(code);
+}
+
+_Noreturn void tool_diag_exit(const char *tool, const char *file, const pg_diag *d, int code) {
+    fprintf(stderr, "%s: %s:%d:%d: %s\n", tool, file, d->line, d->col, d->msg);
+    exit(code);
+}
+
+char *tool_read_file(const char *tool, const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) tool_fail(tool, EXIT_USAGE, "cannot read %s: %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        fclose(f);
+        tool_fail(tool, EXIT_USAGE, "cannot read %s: not a regular file", path);
+    }
+    size_t cap = (size_t)st.st_size + 1, n = 0;
+    char *buf = malloc(cap);
+    if (!buf) { fclose(f); tool_fail(tool, EXIT_FAIL, "out of memory reading %s", path); }
+    for (;;) {
+        size_t r = fread(buf + n, 1, cap - n - 1, f);
+        n += r;
+        if (n < cap - 1) break;
+        char *nb = realloc(buf, cap * 2);
+        if (!nb) { free(buf); fclose(f); tool_fail(tool, EXIT_FAIL, "out of memory reading %s", path); }
+        buf = nb; cap *= 2;
+    }
+    int err = ferror(f);
+    fclose(f);
+    if (err) { free(buf); tool_fail(tool, EXIT_USAGE, "cannot read %s: I/O error", path); }
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+void tool_write_file(const char *tool, const char *path, const void *data, size_t n) {
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 16);
+    if (!tmp) tool_fail(tool, EXIT_FAIL, "out of memory");
+    snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        int e = errno;
+        free(tmp);
+        tool_fail(tool, EXIT_USAGE, "cannot write %s: %s", path, strerror(e));
+    }
+    const char *p = data;
+    size_t left = n;
+    while (left) {
+        ssize_t w = write(fd, p, left);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) { int e = errno; close(fd); unlink(tmp); free(tmp); tool_fail(tool, EXIT_USAGE, "cannot write %s: %s", path, strerror(e)); }
+        p += w; left -= (size_t)w;
+    }
+    if (fchmod(fd, 0644) != 0 || fsync(fd) != 0 || close(fd) != 0) {
+        int e = errno;
+        unlink(tmp); free(tmp);
+        tool_fail(tool, EXIT_USAGE, "cannot write %s: %s", path, strerror(e));
+    }
+    if (rename(tmp, path) != 0) {
+        int e = errno;
+        unlink(tmp); free(tmp);
+        tool_fail(tool, EXIT_USAGE, "cannot write %s: %s", path, strerror(e));
+    }
+    free(tmp);
+}
+
+long long tool_parse_i64(const char *tool, const char *flag, const char *v) {
+    char *end;
+    errno = 0;
+    long long x = strtoll(v, &end, 10);
+    if (errno || *end || end == v || x < 0) tool_usage_error(tool, "%s expects a non-negative integer, got '%s'", flag, v);
+    return x;
+}
+
+const char *tool_need_arg(const char *tool, int argc, char **argv, int i) {
+    if (i + 1 >= argc) tool_usage_error(tool, "%s needs a value", argv[i]);
+    return argv[i + 1];
+}

@@ -1,0 +1,37 @@
+/* hlo2penguin - HLO text -> penguin IR.  argv: IN.hlo -o OUT.penguin */
+#include "common.h"
+#include "kprog_io.h"
+#include <stdlib.h>
+#include <string.h>
+
+static const char *TOOL = "hlo2penguin";
+
+int main(int argc, char **argv) {
+    tool_std_flags(TOOL, "IN.hlo -o OUT.penguin", argc, argv);
+    const char *in = NULL, *out = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-o") == 0) { out = tool_need_arg(TOOL, argc, argv, i); i++; }
+        else if (argv[i][0] == '-' && argv[i][1]) tool_usage_error(TOOL, "unknown flag '%s'", argv[i]);
+        else if (!in) in = argv[i];
+        else tool_usage_error(TOOL, "unexpected argument '%s'", argv[i]);
+    }
+    if (!in || !out) tool_usage_error(TOOL, "expected IN.hlo -o OUT.penguin");
+    size_t len;
+    char *text = tool_read_file(TOOL, in, &len);
+    pg_diag d = {0};
+    pg_module *m = pg_parse(text, len, in, &d);
+    if (!m) { free(text); tool_diag_exit(TOOL, in, &d, EXIT_USAGE); }
+    pg_kprog k;
+    pg_kprog_init(&k);
+    if (!pg_lower(m, &k, &d)) tool_fail(TOOL, EXIT_FAIL, "%s", d.msg);
+    pg_sbuf o = {0};
+    pg_sbuf_printf(&o, "# penguin IR of %s (hlo2penguin %s)\n", in, PG_VERSION_STRING);
+    pg_kprog_write(&k, 0, &o);
+    if (o.oom) tool_fail(TOOL, EXIT_FAIL, "out of memory");
+    tool_write_file(TOOL, out, o.p, o.len);
+    pg_sbuf_free(&o);
+    pg_kprog_free(&k);
+    pg_module_free(m);
+    free(text);
+    return 0;
+}
