@@ -51,7 +51,7 @@ int main(int argc, char **argv) {
         pg_sbuf_json_str(&o, nm->str);
         pg_sbuf_printf(&o, " [shape=box, label=");
         pg_sbuf l = {0};
-        pg_sbuf_printf(&l, "%s\\n%s", nm->str, b && b->k == PG_J_STR ? b->str : "");
+        pg_sbuf_printf(&l, "%s %s", nm->str, b && b->k == PG_J_STR ? b->str : "");
         pg_sbuf_json_str(&o, l.p ? l.p : "");
         pg_sbuf_free(&l);
         pg_sbuf_printf(&o, "];\n");

@@ -5,9 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
+import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -76,23 +74,33 @@ public final class PluginNatives implements AutoCloseable {
     }
 
     private void bindToLoaderOf(Class<?> owner, Path path) {
+        if (!(owner.getClassLoader() instanceof BinderSource source)) {
+            throw new IllegalStateException(owner.getName() + " was not loaded by a Starfish job loader");
+        }
         try {
-            MethodHandle load = MethodHandles.privateLookupIn(owner, MethodHandles.lookup())
-                    .findStatic(System.class, "load", MethodType.methodType(void.class, String.class));
-            load.invokeExact(path.toString());
-        } catch (UnsatisfiedLinkError e) {
-            if (String.valueOf(e.getMessage()).contains("already loaded in another classloader")) {
+            source.jniBinder().getMethod("load", String.class).invoke(null, path.toString());
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof UnsatisfiedLinkError link
+                    && String.valueOf(link.getMessage()).contains("already loaded in another classloader")) {
                 throw new UnsatisfiedLinkError("native library " + path + " of plugin '" + pluginId + "' ("
                         + jar.getFileName() + ") is already bound to another class loader in this JVM — an earlier "
                         + "load of plugin '" + pluginId + "' that is still reachable; the JVM binds one library file to "
                         + "one loader only (close the earlier registry, or give each its own nativelib.cache.dir)");
             }
-            throw e;
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException("cannot load " + path + ": " + cause, cause);
+        } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot bind " + path + " to " + owner.getClassLoader() + ": " + e, e);
         }
+    }
+
+    /** A class loader that can define {@link JniBinderClass} inside itself. */
+    public interface BinderSource {
+        /** The loader's own {@code JniBinder} class, defined on first use. */
+        Class<?> jniBinder();
     }
 
     private Optional<byte[]> readEntry(String name) {

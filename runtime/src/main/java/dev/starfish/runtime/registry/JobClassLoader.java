@@ -10,6 +10,7 @@ import java.util.Enumeration;
 import java.util.Optional;
 import java.nio.file.Path;
 import dev.starfish.api.NativeLibraryHost;
+import dev.starfish.runtime.nativelib.JniBinderClass;
 import dev.starfish.runtime.nativelib.PluginNatives;
 
 /**
@@ -26,7 +27,7 @@ import dev.starfish.runtime.nativelib.PluginNatives;
  * Resources follow the same order. Parallel capable. JNI libraries and tools the plugin
  * bundles are extracted and bound by its {@link PluginNatives}.
  */
-public final class JobClassLoader extends URLClassLoader implements NativeLibraryHost {
+public final class JobClassLoader extends URLClassLoader implements NativeLibraryHost, PluginNatives.BinderSource {
 
     static {
         registerAsParallelCapable();
@@ -52,6 +53,18 @@ public final class JobClassLoader extends URLClassLoader implements NativeLibrar
             throw new IllegalArgumentException(owner.getName() + " does not belong to plugin '" + pluginId + "'");
         }
         return natives.load(owner, libraryName);
+    }
+
+    @Override
+    public Class<?> jniBinder() {
+        synchronized (getClassLoadingLock(JniBinderClass.NAME)) {
+            Class<?> binder = findLoadedClass(JniBinderClass.NAME);
+            if (binder == null) {
+                byte[] bytes = JniBinderClass.bytes();
+                binder = defineClass(JniBinderClass.NAME, bytes, 0, bytes.length);
+            }
+            return binder;
+        }
     }
 
     @Override

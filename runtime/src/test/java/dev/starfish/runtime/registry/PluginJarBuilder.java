@@ -24,7 +24,7 @@ import javax.tools.ToolProvider;
  * against the plugin API and PF4J on the test class path, and packs them with a PF4J
  * manifest and an extension index, like a plugin module's build does.
  */
-final class PluginJarBuilder {
+public final class PluginJarBuilder {
 
     private final Path workDir;
     private final Map<String, String> sources = new LinkedHashMap<>();
@@ -34,45 +34,50 @@ final class PluginJarBuilder {
     private String version = "1.0.0";
     private boolean withDescriptor = true;
 
-    PluginJarBuilder(Path workDir, String pluginId) {
+    public PluginJarBuilder(Path workDir, String pluginId) {
         this.workDir = workDir;
         this.pluginId = pluginId;
     }
 
-    PluginJarBuilder source(String className, String code) {
+    public PluginJarBuilder source(String className, String code) {
         sources.put(className, code);
         return this;
     }
 
     /** A job class: source plus an entry in the extension index. */
-    PluginJarBuilder job(String className, String code) {
+    public PluginJarBuilder job(String className, String code) {
         extensions.add(className);
         return source(className, code);
     }
 
     /** Lists a class in the extension index without providing it. */
-    PluginJarBuilder listedJob(String className) {
+    public PluginJarBuilder listedJob(String className) {
         extensions.add(className);
         return this;
     }
 
-    PluginJarBuilder entry(String name, String text) {
+    public PluginJarBuilder entry(String name, String text) {
         extraEntries.put(name, text.getBytes(UTF_8));
         return this;
     }
 
-    PluginJarBuilder version(String newVersion) {
+    public PluginJarBuilder entry(String name, byte[] bytes) {
+        extraEntries.put(name, bytes.clone());
+        return this;
+    }
+
+    public PluginJarBuilder version(String newVersion) {
         this.version = newVersion;
         return this;
     }
 
-    PluginJarBuilder withoutDescriptor() {
+    public PluginJarBuilder withoutDescriptor() {
         this.withDescriptor = false;
         return this;
     }
 
     /** Compiles and writes {@code <dir>/<fileName>}. */
-    Path buildInto(Path dir, String fileName) {
+    public Path buildInto(Path dir, String fileName) {
         try {
             Path classes = compile();
             Path jar = dir.resolve(fileName);
@@ -133,7 +138,7 @@ final class PluginJarBuilder {
     }
 
     /** Source of a trivial in-process job {@code pkg.Name} whose run records {@code body}'s value as an artifact. */
-    static String inProcessJob(String pkg, String name, String staticInit, String valueExpression) {
+    public static String inProcessJob(String pkg, String name, String staticInit, String valueExpression) {
         return "package " + pkg + ";\n"
                 + "import dev.starfish.api.*;\n"
                 + "import java.nio.file.Path;\n"

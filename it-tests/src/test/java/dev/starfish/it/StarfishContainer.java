@@ -1,0 +1,82 @@
+package dev.starfish.it;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.testcontainers.containers.Container.ExecResult;
+import org.testcontainers.containers.ExecConfig;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.images.builder.Transferable;
+
+/**
+ * A container of one {@link StarfishImage}: no network, idle ({@code sleep infinity}) until the
+ * test runs the driver in it with {@link #starfish} as the image's non-root user, the way a
+ * user would, through {@code /opt/starfish/bin/starfish}.
+ */
+final class StarfishContainer extends GenericContainer<StarfishContainer> {
+
+    static final String HOME = "/opt/starfish";
+    static final String STARFISH = HOME + "/bin/starfish";
+    static final String USER_HOME = "/home/user";
+
+    /** No single driver call may run longer; a hang fails the test instead of the build. */
+    private static final String EXEC_LIMIT_SECONDS = "240";
+
+    StarfishContainer(StarfishImage image) {
+        super(image.image());
+        withNetworkMode("none");
+        withCommand("sleep", "infinity");
+        // docker-init reaps orphans, so a tool left behind shows as a live process, not a zombie.
+        withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withInit(true));
+    }
+
+    /** Runs {@code starfish ARGS} as the image's user in its home directory. */
+    ExecResult starfish(String... args) {
+        List<String> argv = new ArrayList<>(List.of("timeout", "-k", "10", EXEC_LIMIT_SECONDS, STARFISH));
+        argv.addAll(Arrays.asList(args));
+        return exec(null, argv.toArray(String[]::new));
+    }
+
+    /** Runs a {@code /bin/sh -c} script as the image's user. */
+    ExecResult shell(String script) {
+        return exec(null, "sh", "-c", script);
+    }
+
+    /** Runs a {@code /bin/sh -c} script as root (operator tasks: plugins/, conf/). */
+    ExecResult rootShell(String script) {
+        return exec("root", "sh", "-c", script);
+    }
+
+    /** Copies bytes into the container as a file with the given mode. */
+    void putFile(String containerPath, byte[] content, int mode) {
+        copyFileToContainer(Transferable.of(content, mode), containerPath);
+    }
+
+    /** Reads a file of the container. */
+    byte[] readFile(String containerPath) {
+        return copyFileFromContainer(containerPath, in -> in.readAllBytes());
+    }
+
+    private ExecResult exec(String user, String... command) {
+        ExecConfig.ExecConfigBuilder config = ExecConfig.builder().command(command);
+        if (user != null) {
+            config.user(user);
+        }
+        try {
+            return execInContainer(config.build());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running " + String.join(" ", command), e);
+        }
+    }
+
+    /** The whole outcome of a call, for assertion descriptions. */
+    static String describe(ExecResult result) {
+        return "exit " + result.getExitCode() + "\n--- stdout ---\n" + result.getStdout() + "\n--- stderr ---\n"
+                + result.getStderr();
+    }
+}

@@ -1,0 +1,60 @@
+package dev.starfish.jobs.staticiotranspose;
+
+import dev.starfish.api.InProcessJob;
+import dev.starfish.api.JobContext;
+import dev.starfish.api.JobException;
+import dev.starfish.api.JobState;
+import dev.starfish.api.Subgraph;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import org.pf4j.Extension;
+
+/**
+ * Writes {@code <workdir>/io_transposes.json}, the static layout of every subgraph's
+ * parameters and outputs (see {@link IoTransposes}), from the shapes in
+ * {@code tensor_map.json}. In-process, as in the seed (which uses Python's json); nothing
+ * happens in a dry run.
+ */
+@Extension
+public final class StaticIOTranspose extends InProcessJob {
+
+    static final String TENSOR_MAP = "tensor_map.json";
+    static final String IO_TRANSPOSES = "io_transposes.json";
+
+    @Override
+    protected void runOnState(JobState state, JobContext context) {
+        if (context.dryRun()) {
+            return;
+        }
+        Path tensorMap = state.workDir().resolve(TENSOR_MAP);
+        Path output = state.workDir().resolve(IO_TRANSPOSES);
+        write(tensorMap, output);
+        context.log().info("wrote {}", output);
+    }
+
+    @Override
+    protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
+        throw new UnsupportedOperationException("StaticIOTranspose runs once per compile, not per subgraph");
+    }
+
+    /** Reads {@code tensorMap} and writes the layouts to {@code output}. */
+    static void write(Path tensorMap, Path output) {
+        String json;
+        try {
+            json = Files.readString(tensorMap);
+        } catch (NoSuchFileException e) {
+            throw new JobException("StaticIOTranspose expected " + tensorMap
+                    + " but found none; Frontend must run before StaticIOTranspose");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + tensorMap, e);
+        }
+        try {
+            Files.writeString(output, new IoTransposes().fromTensorMap(json));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + output, e);
+        }
+    }
+}
