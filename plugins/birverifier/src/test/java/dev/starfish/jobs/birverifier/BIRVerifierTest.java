@@ -1,0 +1,22 @@
+package dev.starfish.jobs.birverifier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.starfish.api.JobKind;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class BIRVerifierTest {
+
+    @Test
+    void isNativeJobOfBareTool() {
+        assertThat(new BIRVerifier().kind()).isEqualTo(JobKind.NATIVE);
+        assertThat(new BIRVerifier().toolName()).contains("walrus_driver");
+        assertThat(new BIRVerifier().options()).isEmpty();
+    }
+
+    @Test
+    void argvWorksOnFilesOfTheSubgraphDirectory() {
+        assertThat(BIRVerifier.argv(Path.of("/b/walrus_driver"))).containsExactly("/b/walrus_driver", "--pass", "birverifier", "model.bir");
+    }
+}

@@ -1,0 +1,22 @@
+package dev.starfish.jobs.hlototensorizer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.starfish.api.JobKind;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class HLOToTensorizerTest {
+
+    @Test
+    void isNativeJobOfBareTool() {
+        assertThat(new HLOToTensorizer().kind()).isEqualTo(JobKind.NATIVE);
+        assertThat(new HLOToTensorizer().toolName()).contains("hlo2penguin");
+        assertThat(new HLOToTensorizer().options()).isEmpty();
+    }
+
+    @Test
+    void argvWorksOnFilesOfTheSubgraphDirectory() {
+        assertThat(HLOToTensorizer.argv(Path.of("/b/hlo2penguin"))).containsExactly("/b/hlo2penguin", "model.hlo", "-o", "model.penguin");
+    }
+}
