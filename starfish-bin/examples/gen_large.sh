@@ -1,8 +1,8 @@
 #!/bin/sh
-# Generates mlp_large.hlo: an 8-layer 512-wide MLP (batch 256) in JAX style.
+# Generates mlp_large.hlo: an 8-layer 512-wide MLP (batch 512) in JAX style.
 # Usage: gen_large.sh > mlp_large.hlo
 set -eu
-B=256; W=512; L=8
+B=512; W=512; L=8
 printf 'HloModule jit_mlp_large, entry_computation_layout={(f32[%d,%d]{1,0}' $B $W
 i=0; while [ $i -lt $L ]; do printf ', f32[%d,%d]{1,0}, f32[%d]{0}' $W $W $W; i=$((i+1)); done
 printf ')->f32[%d,%d]{1,0}}\n\n' $B $W

@@ -11,7 +11,15 @@ public final class StarfishCli {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        int code;
+        try {
+            code = run(args);
+        } catch (Throwable e) {
+            org.apache.logging.log4j.LogManager.getLogger(StarfishCli.class).error("internal error", e);
+            System.err.println("starfish: internal error: " + e + " (the log has the stack trace)");
+            code = ExitCodes.FAILURE;
+        }
+        System.exit(code);
     }
 
     /** Runs the CLI and returns its exit code (0 ok, 1 failure, 2 usage or invalid input). */

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.Job;
+import dev.starfish.api.JobException;
 import dev.starfish.api.JobState;
 import dev.starfish.api.Launcher;
 import dev.starfish.runtime.launch.ProcessLauncher;
@@ -65,7 +66,7 @@ public final class Compilation {
             LOG.info("Compile finished in {} ms", result.wallMillis());
             return result;
         } catch (RuntimeException e) {
-            LOG.error("Compile failed: {}", e.getMessage());
+            LOG.info("Compile failed: {}", e.getMessage());
             throw e;
         } finally {
             if (previousLog == null) {
@@ -83,7 +84,12 @@ public final class Compilation {
             LOG.info("Running job {} ({}) from {}", registered.name(), job.kind().label(), registered.info().jarName());
             HostJobContext context = new HostJobContext(registered.name(), launcherFor(registered),
                     request.optionsOf(registered.name()), request.dryRun(), runner);
-            job.run(state, context);
+            try {
+                job.run(state, context);
+            } catch (LinkageError e) {
+                throw new JobException("job " + registered.name() + " (" + registered.info().jarName()
+                        + ") failed to link native or Java code: " + e, e);
+            }
             long millis = (System.nanoTime() - start) / 1_000_000;
             LOG.info("Job {} finished in {} ms", registered.name(), millis);
             return new CompileResult.JobTiming(registered.name(), millis);

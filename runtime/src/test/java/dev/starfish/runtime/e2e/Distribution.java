@@ -1,0 +1,99 @@
+package dev.starfish.runtime.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The assembled distribution ({@code runtime/target/starfish}) driven as a user drives it:
+ * through {@code bin/starfish} in a child process. A missing distribution fails the test.
+ */
+final class Distribution {
+
+    private final Path home;
+
+    Distribution(Path home) {
+        this.home = home;
+    }
+
+    static Distribution built() {
+        Path home = Path.of(System.getProperty("starfish.test.dist", "target/starfish")).toAbsolutePath().normalize();
+        if (!Files.isExecutable(home.resolve("bin/starfish"))) {
+            throw new IllegalStateException("no distribution at " + home + ": run `mvn package` first");
+        }
+        return new Distribution(home);
+    }
+
+    Path home() {
+        return home;
+    }
+
+    Path example(String name) {
+        return home.resolve("examples").resolve(name);
+    }
+
+    /** A private copy of the distribution, to drop tools into {@code starfish/bin/private}. */
+    Distribution copyTo(Path dir) {
+        try {
+            Process cp = new ProcessBuilder("cp", "-a", home.toString(), dir.toString()).inheritIO().start();
+            assertThat(cp.waitFor()).isZero();
+            return new Distribution(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    Run run(Path cwd, String... args) {
+        return run(cwd, Map.of(), args);
+    }
+
+    Run run(Path cwd, Map<String, String> env, String... args) {
+        List<String> command = new ArrayList<>();
+        command.add(home.resolve("bin/starfish").toString());
+        command.addAll(List.of(args));
+        try {
+            Files.createDirectories(cwd);
+            Path out = Files.createTempFile(cwd, ".stdout", ".txt");
+            Path err = Files.createTempFile(cwd, ".stderr", ".txt");
+            ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile())
+                    .redirectOutput(out.toFile()).redirectError(err.toFile());
+            pb.environment().remove("STARFISH_HOME");
+            pb.environment().put("STARFISH_CACHE_DIR", cwd.resolve(".cache").toString());
+            pb.environment().putAll(env);
+            Process process = pb.start();
+            if (!process.waitFor(5, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+                throw new IllegalStateException("starfish " + args + " did not finish in 5 minutes");
+            }
+            Run run = new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
+            Files.delete(out);
+            Files.delete(err);
+            return run;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** One finished run of the driver. */
+    record Run(int exitCode, String stdout, String stderr) {
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- stdout\n" + stdout + "--- stderr\n" + stderr;
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.starfish.runtime.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Copies of the distribution with tools dropped into {@code starfish/bin/private}. */
+class InternalToolsIT {
+
+    private final Distribution dist = Distribution.built();
+
+    @TempDir
+    Path tmp;
+
+    private static Path internalTools() {
+        Path dir = Path.of(System.getProperty("starfish.test.bin", "../starfish-bin/target")).resolve("internal");
+        if (!Files.isExecutable(dir.resolve("nn_executor"))) {
+            throw new IllegalStateException("internal tools missing in " + dir + ": run `make -C starfish-bin all`");
+        }
+        return dir;
+    }
+
+    private Distribution withInternalTools() throws IOException {
+        Distribution copy = dist.copyTo(tmp.resolve("starfish"));
+        for (String tool : new String[] {"nn_executor", "watchpoint_insert", "kgraph2dot"}) {
+            Files.copy(internalTools().resolve(tool), copy.home().resolve("starfish/bin/private/" + tool),
+                    StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        return copy;
+    }
+
+    @Test
+    void backendRunsWithNnExecutorInPrivateAndMatchesTheGoldens() throws IOException {
+        Distribution internal = withInternalTools();
+        Path cwd = tmp.resolve("cwd");
+        Distribution.Run run = internal.run(cwd, "compile", internal.example("mlp.hlo").toString(),
+                "--enable-experimental-backend", "--keep-temps");
+        assertThat(run.exitCode()).as("%s", run).isZero();
+        JsonNode report = new ObjectMapper().readTree(cwd.resolve("mlp.work/sg00/backend.json").toFile());
+        assertThat(report.toString()).as("nn_executor's report").containsIgnoringCase("match");
+        assertThat(Files.readString(cwd.resolve("log-starfish.txt"))).contains("ulimit -t");
+    }
+
+    @Test
+    void aFakeHlo2penguinInPrivateWinsOverTheShippedOne() throws IOException {
+        Distribution copy = dist.copyTo(tmp.resolve("starfish"));
+        Path marker = tmp.resolve("fake-ran");
+        Path fake = copy.home().resolve("starfish/bin/private/hlo2penguin");
+        Files.writeString(fake, "#!/bin/sh\ntouch '" + marker + "'\nexec '" + copy.home().resolve("starfish/bin/hlo2penguin")
+                + "' \"$@\"\n");
+        Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        Distribution.Run jobs = copy.run(tmp.resolve("cwd"), "jobs", "--json");
+        JsonNode listing = new ObjectMapper().readTree(jobs.stdout());
+        JsonNode tensorizer = null;
+        for (JsonNode job : listing) {
+            if (job.path("name").asText().equals("HLOToTensorizer")) {
+                tensorizer = job;
+            }
+        }
+        assertThat(tensorizer).as("HLOToTensorizer listed: %s", jobs).isNotNull();
+        assertThat(tensorizer.path("toolPath").asText()).isEqualTo(fake.toString());
+        assertThat(tensorizer.path("toolOrigin").asText()).isEqualTo("private");
+
+        Distribution.Run run = copy.run(tmp.resolve("cwd"), "compile", copy.example("mlp.hlo").toString());
+        assertThat(run.exitCode()).as("%s", run).isZero();
+        assertThat(marker).as("the private hlo2penguin ran").exists();
+    }
+}

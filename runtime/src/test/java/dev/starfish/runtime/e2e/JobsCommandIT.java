@@ -1,0 +1,101 @@
+package dev.starfish.runtime.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code starfish jobs} on the real distribution. */
+class JobsCommandIT {
+
+    private final Distribution dist = Distribution.built();
+
+    @TempDir
+    Path cwd;
+
+    @Test
+    void jobsJsonListsTheElevenJobsWithKindToolAndPlugin() throws IOException {
+        Distribution.Run run = dist.run(cwd, "jobs", "--json");
+        assertThat(run.exitCode()).as("%s", run).isZero();
+        JsonNode jobs = new ObjectMapper().readTree(run.stdout());
+        List<String> names = new ArrayList<>();
+        for (JsonNode job : jobs) {
+            names.add(job.path("name").asText());
+            assertThat(job.has("kind") && job.has("plugin") && job.has("version") && job.has("jar")).isTrue();
+        }
+        assertThat(names).containsExactlyInAnyOrder("Frontend", "StaticIOTranspose", "HLOToTensorizer", "WalrusDriver",
+                "BIRVerifier", "XLAInferGoldens", "Kelper", "NeffWrapper", "SaveTemps", "Backend", "Watchpoint");
+        for (JsonNode job : jobs) {
+            String name = job.path("name").asText();
+            boolean nativeJob = List.of("HLOToTensorizer", "WalrusDriver", "BIRVerifier", "XLAInferGoldens", "NeffWrapper",
+                    "Backend", "Watchpoint").contains(name);
+            assertThat(job.path("kind").asText()).as(name).isEqualTo(nativeJob ? "native" : "in-process");
+        }
+        assertThat(run.stdout()).contains("\"toolPath\" : \"missing\"");
+    }
+
+    @Test
+    void jobsVerboseShowsTheDifferentJacksonVersionsFrontendAndKelperBundle() {
+        Distribution.Run run = dist.run(cwd, "jobs", "--verbose");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.stdout()).contains("bundles com.fasterxml.jackson.core:jackson-databind:2.23.0")
+                .contains("bundles com.fasterxml.jackson.core:jackson-databind:2.17.2");
+    }
+
+    @Test
+    void aCorruptJarIsSkippedWithCouldNotImportAndTheRestStillList() throws IOException {
+        Path plugins = cwd.resolve("plugins");
+        Files.createDirectories(plugins);
+        try (var jars = Files.list(dist.home().resolve("plugins"))) {
+            for (Path jar : jars.toList()) {
+                Files.copy(jar, plugins.resolve(jar.getFileName()));
+            }
+        }
+        Files.writeString(plugins.resolve("corrupt.jar"), "this is not a zip");
+        Distribution.Run run = dist.run(cwd, "--plugins-dir", plugins.toString(), "jobs");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.stderr()).contains("Could not import 'corrupt'");
+        assertThat(run.stdout()).contains("WalrusDriver");
+    }
+
+    @Test
+    void rejectedJobsAreNotListed() {
+        Distribution.Run run = dist.run(cwd, "--reject-jobs", "SaveTemps,Kelper", "jobs");
+        assertThat(run.stdout()).doesNotContain("SaveTemps").doesNotContain("Kelper").contains("WalrusDriver");
+    }
+
+    @Test
+    void versionAndHelpAndUsageErrorsUseTheDocumentedExitCodes() {
+        assertThat(dist.run(cwd, "--version").stdout()).startsWith("starfish 0.1.0");
+        assertThat(dist.run(cwd, "--help").stdout()).contains("jobs").contains("compile").contains("Exit codes");
+        Distribution.Run bad = dist.run(cwd, "--no-such-option");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.stderr()).contains("--no-such-option");
+    }
+
+    @Test
+    void theLauncherScriptWorksThroughASymlinkFromAnyDirectory() throws IOException {
+        Path link = cwd.resolve("sf");
+        Files.createSymbolicLink(link, dist.home().resolve("bin/starfish"));
+        Distribution linked = new Distribution(dist.home());
+        Distribution.Run run = linked.run(cwd.resolve("elsewhere"), "--version");
+        assertThat(run.exitCode()).isZero();
+        ProcessBuilder pb = new ProcessBuilder(link.toString(), "--version").directory(Path.of("/").toFile());
+        pb.environment().remove("STARFISH_HOME");
+        try {
+            Process p = pb.start();
+            String out = new String(p.getInputStream().readAllBytes());
+            assertThat(p.waitFor()).isZero();
+            assertThat(out).startsWith("starfish 0.1.0");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
