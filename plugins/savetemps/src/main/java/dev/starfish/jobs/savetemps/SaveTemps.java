@@ -21,7 +21,7 @@ import org.pf4j.Extension;
  * is given.
  *
  * <p>Always removed: each subgraph's {@code model.penguin}. Removed only once the NEFF
- * exists (it packs them): each subgraph's {@code model.hlo}, {@code model.bir},
+ * (the {@code neff} artifact) exists, since it packs the BIRs, goldens and kernel graph: each subgraph's {@code model.hlo}, {@code model.bir},
  * {@code model.wp.bir} and {@code goldens/*.bin} (and {@code goldens/} when then empty),
  * and the work directory's {@code kgraph.json}, {@code tensor_map.json} and
  * {@code io_transposes.json}. Never removed: the {@code .neff}, the replay scripts, the
