@@ -14,7 +14,7 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code starfish jobs}: what jobs the plugins directory provides, and where their tools resolve. */
-@Command(name = "jobs", mixinStandardHelpOptions = true,
+@Command(name = "jobs", mixinStandardHelpOptions = true, subcommands = ClassifyCommand.class,
         description = "List the jobs of the installed plugins: kind, tool and where it resolves, plugin and jar.")
 final class JobsCommand implements Callable<Integer> {
 
@@ -29,6 +29,10 @@ final class JobsCommand implements Callable<Integer> {
 
     @Option(names = "--verbose", description = "Also show the libraries each plugin bundles.")
     boolean verbose;
+
+    StarfishCommand root() {
+        return root;
+    }
 
     @Override
     public Integer call() throws Exception {

@@ -2,6 +2,7 @@ package dev.starfish.runtime.launch;
 
 import static java.util.Objects.requireNonNull;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -13,9 +14,11 @@ import java.time.Duration;
  * @param maxConcurrentProcesses how many tools may run at the same time; further runs wait
  * @param defaultGrace time between SIGTERM and SIGKILL when a tool is timed out or cancelled
  * @param outputPrefix how tool output lines are prefixed in the log
+ * @param reportDir where the shim's per-run report files are written; best on a tmpfs, because
+ *        the shim syncs each report to disk before renaming it into place (see {@link #forHome})
  */
 public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses, Duration defaultGrace,
-        OutputPrefix outputPrefix) {
+        OutputPrefix outputPrefix, Path reportDir) {
 
     /** Where the shim lives inside a distribution. */
     public static final String SHIM_IN_HOME = "libexec/starfish-exec";
@@ -25,8 +28,10 @@ public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses,
         requireNonNull(shim, "shim is null");
         requireNonNull(defaultGrace, "defaultGrace is null");
         requireNonNull(outputPrefix, "outputPrefix is null");
-        if (!home.isAbsolute() || !shim.isAbsolute()) {
-            throw new IllegalArgumentException("home and shim must be absolute paths, found " + home + " and " + shim);
+        requireNonNull(reportDir, "reportDir is null");
+        if (!home.isAbsolute() || !shim.isAbsolute() || !reportDir.isAbsolute()) {
+            throw new IllegalArgumentException("home, shim and reportDir must be absolute paths, found " + home + ", "
+                    + shim + " and " + reportDir);
         }
         if (maxConcurrentProcesses < 1) {
             throw new IllegalArgumentException("maxConcurrentProcesses must be at least 1, found " + maxConcurrentProcesses);
@@ -38,27 +43,45 @@ public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses,
 
     /**
      * The defaults for a distribution at {@code home}: the shim at {@code home/libexec/starfish-exec},
-     * one process per available core, 2 s grace, output lines prefixed with the tool name.
+     * one process per available core, 2 s grace, output lines prefixed with the tool name, reports
+     * in {@link #defaultReportDir()}.
      */
     public static LauncherSettings forHome(Path home) {
         Path absoluteHome = home.toAbsolutePath().normalize();
         return new LauncherSettings(absoluteHome, absoluteHome.resolve(SHIM_IN_HOME),
-                Runtime.getRuntime().availableProcessors(), Duration.ofSeconds(2), OutputPrefix.TOOL);
+                Runtime.getRuntime().availableProcessors(), Duration.ofSeconds(2), OutputPrefix.TOOL,
+                defaultReportDir());
+    }
+
+    /**
+     * {@code /dev/shm} when it is a writable directory (a tmpfs, where the shim's fsync of the
+     * report costs nothing; on a disk it costs ~10 ms per run), else {@code java.io.tmpdir}.
+     */
+    public static Path defaultReportDir() {
+        Path shm = Path.of("/dev/shm");
+        if (Files.isDirectory(shm) && Files.isWritable(shm)) {
+            return shm;
+        }
+        return Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath();
     }
 
     public LauncherSettings withShim(Path value) {
-        return new LauncherSettings(home, value, maxConcurrentProcesses, defaultGrace, outputPrefix);
+        return new LauncherSettings(home, value, maxConcurrentProcesses, defaultGrace, outputPrefix, reportDir);
     }
 
     public LauncherSettings withMaxConcurrentProcesses(int value) {
-        return new LauncherSettings(home, shim, value, defaultGrace, outputPrefix);
+        return new LauncherSettings(home, shim, value, defaultGrace, outputPrefix, reportDir);
     }
 
     public LauncherSettings withDefaultGrace(Duration value) {
-        return new LauncherSettings(home, shim, maxConcurrentProcesses, value, outputPrefix);
+        return new LauncherSettings(home, shim, maxConcurrentProcesses, value, outputPrefix, reportDir);
     }
 
     public LauncherSettings withOutputPrefix(OutputPrefix value) {
-        return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, value);
+        return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, value, reportDir);
+    }
+
+    public LauncherSettings withReportDir(Path value) {
+        return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, outputPrefix, value);
     }
 }

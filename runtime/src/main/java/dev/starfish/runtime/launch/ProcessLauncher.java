@@ -118,7 +118,7 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
         }
         Path report = null;
         try {
-            report = Files.createTempFile("starfish-exec-", ".report");
+            report = Files.createTempFile(settings.reportDir(), "starfish-exec-", ".report");
             List<String> shimArgv = ShimCommandLine.of(settings.shim(), command, settings.defaultGrace(), report);
             ToolExecution execution = new ToolExecution(command, shimArgv, report, replay);
             String tool = toolName(command);
@@ -130,7 +130,8 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
             }
             return result;
         } catch (IOException e) {
-            throw new UncheckedIOException("could not create the process report file for job " + command.job(), e);
+            throw new UncheckedIOException("could not create the process report file for job " + command.job()
+                    + " in " + settings.reportDir(), e);
         } finally {
             if (report != null) {
                 ToolExecution.deleteQuietly(report);

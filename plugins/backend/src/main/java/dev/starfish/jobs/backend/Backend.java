@@ -98,12 +98,8 @@ public final class Backend extends NativeJob {
         return (int) value;
     }
 
-    /** Runs the command, or in a dry run only prints it. */
+    /** Runs the command through the host's launcher, which only prints it in a dry run ({@code -###}). */
     private static void launch(Command command, JobContext context) {
-        if (context.dryRun()) {
-            context.log().info("{}", command.toShellLine());
-        } else {
-            context.launcher().run(command);
-        }
+        context.launcher().run(command);
     }
 }

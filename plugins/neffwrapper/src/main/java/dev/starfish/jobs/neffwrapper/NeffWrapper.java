@@ -45,11 +45,7 @@ public final class NeffWrapper extends NativeJob {
         Path executable = context.launcher().resolve(tool());
         List<String> argv = argv(executable, output, packedFiles(state.workDir(), state.inputs()));
         Command command = Command.builder(name(), state.workDir(), argv).exposeStderr(true).build();
-        if (context.dryRun()) {
-            context.log().info("{}", command.toShellLine());
-        } else {
-            context.launcher().run(command);
-        }
+        context.launcher().run(command);
     }
 
     @Override

@@ -1,0 +1,56 @@
+package dev.starfish.runtime.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.starfish.runtime.classify.JobClassification;
+import dev.starfish.runtime.classify.JobClassifier;
+import dev.starfish.runtime.config.StarfishHome;
+import dev.starfish.runtime.host.Host;
+import dev.starfish.runtime.registry.JobRegistry;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code starfish jobs classify}: the seed's §1 table, rebuilt from the plugins' bytecode. */
+@Command(name = "classify", mixinStandardHelpOptions = true,
+        description = {"Classify each job from its bytecode: native iff it calls the tool resolver.",
+                "Referencing a process class does not make a job native."})
+final class ClassifyCommand implements Callable<Integer> {
+
+    @ParentCommand
+    private JobsCommand jobs;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--json", description = "Print a JSON array instead of a table.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        HostOptions options = jobs.root().hostOptions();
+        try (Host host = Host.open(StarfishHome.locate(System.getenv()), options.pluginsDir(), options.rejectJobs())) {
+            List<JobClassification> rows = host.registry().jobs().stream()
+                    .map(job -> JobClassifier.classify(job, JobRegistry.instantiateForListing(job).kind().label()))
+                    .toList();
+            PrintWriter out = spec.commandLine().getOut();
+            if (json) {
+                out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(rows));
+            } else {
+                out.printf("%-20s %14s %11s %14s  %-11s %s%n", "JOB", "RESOLVER REFS", "SPAWN REFS", "PROCESS REFS",
+                        "KIND", "DECLARED");
+                for (JobClassification row : rows) {
+                    out.printf("%-20s %14d %11d %14d  %-11s %s%s%n", row.name(), row.resolverRefs(), row.spawnRefs(),
+                            row.processClassRefs(), row.kind(), row.declaredKind(), row.agrees() ? "" : "  (mismatch)");
+                }
+            }
+            out.flush();
+        }
+        return ExitCodes.OK;
+    }
+}
