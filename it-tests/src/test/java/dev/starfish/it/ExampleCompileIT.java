@@ -31,6 +31,19 @@ class ExampleCompileIT {
     }
 
     @Test
+    void driverWithoutNetworkOrNameResolutionPrintsNoStackTrace() {
+        try (StarfishContainer container = new StarfishContainer(StarfishImage.DEFAULT)) {
+            container.start();
+            ExecResult result = container.starfish("jobs");
+            assertThat(result.getExitCode()).as("starfish jobs succeeds:\n%s", describe(result)).isZero();
+            assertThat(result.getStderr())
+                    .as("in a container without network (its host name does not resolve) a successful run"
+                            + " prints no exception or stack trace on stderr")
+                    .doesNotContain("Exception").doesNotContain("\tat ");
+        }
+    }
+
+    @Test
     void compileSucceedsOnAReadOnlyRootFilesystemWithATmpfsWorkDirectory() {
         try (StarfishContainer container = new StarfishContainer(StarfishImage.DEFAULT)
                 .withTmpFs(Map.of("/work", "rw,mode=1777", "/tmp", "rw,exec,mode=1777"))

@@ -8,8 +8,6 @@ import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.JobException;
 import dev.starfish.api.Launcher;
 import dev.starfish.api.ProcessResult;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,18 +40,21 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
     private final ToolResolver resolver;
     private final Semaphore processSlots;
     private final OutputPumps pumps;
+    private final ReportFiles reports;
 
     /** A launcher with its own process slots and pump threads. */
     public ProcessLauncher(LauncherSettings settings, ToolResolver resolver) {
         this(requireNonNull(settings, "settings is null"), resolver, new Semaphore(settings.maxConcurrentProcesses(), true),
-                new OutputPumps(settings.maxConcurrentProcesses()));
+                new OutputPumps(settings.maxConcurrentProcesses()), new ReportFiles(settings.reportDir()));
     }
 
-    private ProcessLauncher(LauncherSettings settings, ToolResolver resolver, Semaphore processSlots, OutputPumps pumps) {
+    private ProcessLauncher(LauncherSettings settings, ToolResolver resolver, Semaphore processSlots, OutputPumps pumps,
+            ReportFiles reports) {
         this.settings = settings;
         this.resolver = requireNonNull(resolver, "resolver is null");
         this.processSlots = processSlots;
         this.pumps = pumps;
+        this.reports = reports;
     }
 
     /**
@@ -69,7 +70,8 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
      * plugin's bundled tools directory searched between {@code private} and {@code bin}.
      */
     public ProcessLauncher forPlugin(Optional<Path> pluginToolsDir) {
-        return new ProcessLauncher(settings, resolver.withPluginToolsDir(pluginToolsDir), processSlots, pumps);
+        return new ProcessLauncher(settings, resolver.withPluginToolsDir(pluginToolsDir), processSlots, pumps,
+                reports);
     }
 
     public LauncherSettings settings() {
@@ -118,7 +120,7 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
         }
         Path report = null;
         try {
-            report = Files.createTempFile(settings.reportDir(), "starfish-exec-", ".report");
+            report = reports.next();
             List<String> shimArgv = ShimCommandLine.of(settings.shim(), command, settings.defaultGrace(), report);
             ToolExecution execution = new ToolExecution(command, shimArgv, report, replay);
             String tool = toolName(command);
@@ -129,9 +131,6 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
                         + " was killed (" + result.status().describe() + ")");
             }
             return result;
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not create the process report file for job " + command.job()
-                    + " in " + settings.reportDir(), e);
         } finally {
             if (report != null) {
                 ToolExecution.deleteQuietly(report);
@@ -203,6 +202,7 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
     @Override
     public void close() {
         pumps.close();
+        reports.close();
     }
 
     @Override

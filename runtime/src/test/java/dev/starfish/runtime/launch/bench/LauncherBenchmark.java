@@ -19,8 +19,8 @@ import java.util.regex.Pattern;
 /**
  * Spawn latency of {@code /bin/true} with its output captured, three ways, interleaved round by
  * round in one run after a warm-up: (a) {@link ProcessLauncher} (replay script, shim, report),
- * (b) a bare {@link ProcessBuilder} whose output is read to the end, (c) the C
- * {@code posix-spawn-loop}. Prints medians and ratios as a Markdown table. Not a test.
+ * (b) a bare {@link ProcessBuilder} whose output is read to the end, (d) a bare ProcessBuilder
+ * starting the shim (its cost without the launcher's), (c) the C {@code posix-spawn-loop}. Prints medians and ratios as a Markdown table. Not a test.
  *
  * <p>Usage: {@code LauncherBenchmark [ROUNDS] [BIN_DIR]} (defaults 40 and
  * {@code starfish-bin/target}); each round runs 10 spawns of each kind. See docs/benchmarks.md.
@@ -46,10 +46,14 @@ public final class LauncherBenchmark {
         List<Double> launcherUs = new ArrayList<>();
         List<Double> bareUs = new ArrayList<>();
         List<Double> cUs = new ArrayList<>();
+        List<Double> bareShimUs = new ArrayList<>();
+        List<String> shimArgv = List.of(shim.toString(), "--report", work.resolve("bare.report").toString(), "--",
+                "/bin/true");
         try (ProcessLauncher launcher = new ProcessLauncher(settings, ToolResolver.forHome(home, Optional.empty()))) {
             for (int i = 0; i < 5 * PER_ROUND; i++) { // warm-up: JIT, page cache, thread pools
                 launcher.run(command);
-                bare();
+                bare(List.of("/bin/true"));
+                bare(shimArgv);
             }
             cLoop(cLoop, PER_ROUND);
             for (int round = 0; round < rounds; round++) {
@@ -58,8 +62,11 @@ public final class LauncherBenchmark {
                     launcher.run(command);
                     launcherUs.add((System.nanoTime() - start) / 1000.0);
                     start = System.nanoTime();
-                    bare();
+                    bare(List.of("/bin/true"));
                     bareUs.add((System.nanoTime() - start) / 1000.0);
+                    start = System.nanoTime();
+                    bare(shimArgv);
+                    bareShimUs.add((System.nanoTime() - start) / 1000.0);
                 }
                 cUs.add(cLoop(cLoop, PER_ROUND));
             }
@@ -73,6 +80,7 @@ public final class LauncherBenchmark {
         System.out.println("|---|---:|---:|---:|");
         row("(a) ProcessLauncher → starfish-exec → /bin/true", launcher, bare, c);
         row("(b) bare ProcessBuilder → /bin/true", bare, bare, c);
+        row("(d) bare ProcessBuilder → starfish-exec --report → /bin/true", median(bareShimUs), bare, c);
         row("(c) C posix-spawn-loop → /bin/true (median of per-round medians)", c, bare, c);
     }
 
@@ -80,16 +88,17 @@ public final class LauncherBenchmark {
         System.out.printf("| %s | %.0f | %.2f | %.2f |%n", name, value, value / bare, value / c);
     }
 
-    /** One bare spawn with stdout and stderr read to the end. */
-    private static void bare() throws IOException, InterruptedException {
-        Process process = new ProcessBuilder("/bin/true").start();
+    /** One bare spawn with stdout and stderr read to the end (stdin stays an open pipe until it exits). */
+    private static void bare(List<String> argv) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(argv).start();
         try (InputStream out = process.getInputStream(); InputStream err = process.getErrorStream()) {
             out.readAllBytes();
             err.readAllBytes();
         }
         if (process.waitFor() != 0) {
-            throw new IllegalStateException("/bin/true exited " + process.exitValue());
+            throw new IllegalStateException(argv + " exited " + process.exitValue());
         }
+        process.getOutputStream().close();
     }
 
     /** Runs the C loop for {@code spawns} spawns and returns its median in µs. */
