@@ -58,8 +58,8 @@ class ResourceLimitsIT {
             assertThat(result.getExitCode()).as("a tool killed by the OOM killer fails the compile with exit 1:\n%s",
                     describe(result)).isEqualTo(1);
             assertThat(output).as("the message says the tool was killed by SIGKILL").contains("SIGKILL");
-            assertThat(output.toLowerCase(java.util.Locale.ROOT))
-                    .as("the message suggests the memory limit as the likely cause").contains("memory");
+            assertThat(output).as("the message suggests the memory limit as the likely cause")
+                    .containsIgnoringCase("memory");
         }
     }
 
@@ -76,8 +76,7 @@ class ResourceLimitsIT {
             assertThat(executor).as("nn_executor runs under the driver (compile.log: %s)",
                     container.shell("tail -n 20 compile.log").getStdout()).isNotEmpty();
 
-            ExecResult kill = container.shell("pid=$(pgrep -u user -f dev.starfish.runtime.cli.StarfishCli)"
-                    + " && echo \"$pid\" && kill -9 $pid");
+            ExecResult kill = container.shell("pid=$(pgrep -u user -x java) && echo \"$pid\" && kill -9 $pid");
             assertThat(kill.getExitCode()).as("found and killed the driver JVM:\n%s", describe(kill)).isZero();
 
             List<String> left = leftoverProcesses(container);
@@ -99,7 +98,7 @@ class ResourceLimitsIT {
             if (found.getExitCode() == 0) {
                 return found.getStdout().trim();
             }
-            ExecResult driver = container.shell("pgrep -f dev.starfish.runtime.cli.StarfishCli");
+            ExecResult driver = container.shell("pgrep -x java");
             if (driver.getExitCode() != 0) {
                 return "";
             }

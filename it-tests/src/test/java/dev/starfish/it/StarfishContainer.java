@@ -54,9 +54,18 @@ final class StarfishContainer extends GenericContainer<StarfishContainer> {
         copyFileToContainer(Transferable.of(content, mode), containerPath);
     }
 
-    /** Reads a file of the container. */
+    /** Reads a file of the container's image layers or volumes (not of a tmpfs: see {@link #readFileOnTmpfs}). */
     byte[] readFile(String containerPath) {
         return copyFileFromContainer(containerPath, in -> in.readAllBytes());
+    }
+
+    /** Reads a file through {@code base64} in the container; the engine's archive API cannot see a tmpfs. */
+    byte[] readFileOnTmpfs(String containerPath) {
+        ExecResult result = exec("root", "base64", "-w0", containerPath);
+        if (result.getExitCode() != 0) {
+            throw new IllegalStateException("cannot read " + containerPath + " in the container: " + describe(result));
+        }
+        return java.util.Base64.getDecoder().decode(result.getStdout().trim());
     }
 
     private ExecResult exec(String user, String... command) {

@@ -47,8 +47,9 @@ public final class LauncherBenchmark {
         List<Double> bareUs = new ArrayList<>();
         List<Double> cUs = new ArrayList<>();
         List<Double> bareShimUs = new ArrayList<>();
-        List<String> shimArgv = List.of(shim.toString(), "--report", work.resolve("bare.report").toString(), "--",
-                "/bin/true");
+        Path bareReport = LauncherSettings.defaultReportDir()
+                .resolve("starfish-bench-" + ProcessHandle.current().pid() + ".report");
+        List<String> shimArgv = List.of(shim.toString(), "--report", bareReport.toString(), "--", "/bin/true");
         try (ProcessLauncher launcher = new ProcessLauncher(settings, ToolResolver.forHome(home, Optional.empty()))) {
             for (int i = 0; i < 5 * PER_ROUND; i++) { // warm-up: JIT, page cache, thread pools
                 launcher.run(command);
@@ -71,6 +72,7 @@ public final class LauncherBenchmark {
                 cUs.add(cLoop(cLoop, PER_ROUND));
             }
         }
+        Files.deleteIfExists(bareReport);
         double launcher = median(launcherUs);
         double bare = median(bareUs);
         double c = median(cUs);
