@@ -47,7 +47,7 @@ class ExampleCompileIT {
     void compileSucceedsOnAReadOnlyRootFilesystemWithATmpfsWorkDirectory() {
         try (StarfishContainer container = new StarfishContainer(StarfishImage.DEFAULT)
                 .withTmpFs(Map.of("/work", "rw,mode=1777", "/tmp", "rw,exec,mode=1777"))
-                .withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withReadonlyRootfs(true).withInit(true))) {
+                .withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withReadonlyRootfs(true))) {
             container.start();
             ExecResult probe = container.shell("touch " + StarfishContainer.USER_HOME + "/probe");
             assertThat(probe.getExitCode()).as("the root filesystem (and the user's home) is read-only").isNotZero();

@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.testcontainers.containers.Container.ExecResult;
 
@@ -22,54 +20,48 @@ class InternalToolsIT {
     /** An intermediate tensor of mlp.hlo (the first layer's matmul, named as in the HLO). */
     static final String WATCHED_TENSOR = "dot.6";
 
-    private static StarfishContainer internal;
-
-    @BeforeAll
-    static void startInternalImage() {
-        internal = new StarfishContainer(StarfishImage.INTERNAL);
-        internal.start();
-    }
-
-    @AfterAll
-    static void stopInternalImage() {
-        if (internal != null) {
-            internal.close();
-        }
-    }
-
     @Test
     void internalToolsAreInstalledInPrivate() {
-        for (String tool : Distribution.INTERNAL_TOOLS) {
-            ExecResult result = internal.shell("test -x " + StarfishContainer.HOME + "/starfish/bin/private/" + tool
-                    + " && " + StarfishContainer.HOME + "/starfish/bin/private/" + tool + " --version");
-            assertThat(result.getExitCode()).as("%s is an executable in starfish/bin/private that runs here:\n%s",
-                    tool, describe(result)).isZero();
+        try (StarfishContainer internal = new StarfishContainer(StarfishImage.INTERNAL)) {
+            internal.start();
+            for (String tool : Distribution.INTERNAL_TOOLS) {
+                String path = StarfishContainer.HOME + "/starfish/bin/private/" + tool;
+                ExecResult result = internal.shell("test -x " + path + " && " + path + " --version");
+                assertThat(result.getExitCode()).as("%s is an executable in starfish/bin/private that runs here:\n%s",
+                        tool, describe(result)).isZero();
+            }
         }
     }
 
     @Test
     void experimentalBackendRunsAndMatchesTheGoldens() throws IOException {
-        String work = StarfishContainer.USER_HOME + "/backend";
-        ExecResult result = internal.starfish("compile", MLP, "--output", work + ".neff", "--workdir", work,
-                "--keep-temps", "--enable-experimental-backend");
-        assertThat(result.getExitCode()).as("compile with --enable-experimental-backend succeeds:\n%s",
-                describe(result)).isZero();
-        JsonNode report = new ObjectMapper().readTree(internal.readFile(work + "/sg00/backend.json"));
-        assertThat(report.path("status").asText()).as("nn_executor's report says the BIR matches the goldens: %s",
-                report).isEqualTo("pass");
+        try (StarfishContainer internal = new StarfishContainer(StarfishImage.INTERNAL)) {
+            internal.start();
+            String work = StarfishContainer.USER_HOME + "/backend";
+            ExecResult result = internal.starfish("compile", MLP, "--output", work + ".neff", "--workdir", work,
+                    "--keep-temps", "--enable-experimental-backend");
+            assertThat(result.getExitCode()).as("compile with --enable-experimental-backend succeeds:\n%s",
+                    describe(result)).isZero();
+            JsonNode report = new ObjectMapper().readTree(internal.readFile(work + "/sg00/backend.json"));
+            assertThat(report.path("status").asText()).as("nn_executor's report says the BIR matches the goldens: %s",
+                    report).isEqualTo("pass");
+        }
     }
 
     @Test
     void watchpointDumpsTheWatchedTensor() {
-        String work = StarfishContainer.USER_HOME + "/watch";
-        ExecResult result = internal.starfish("compile", MLP, "--output", work + ".neff", "--workdir", work,
-                "--keep-temps", "--enable-experimental-backend", "--watchpoint", WATCHED_TENSOR);
-        assertThat(result.getExitCode()).as("compile with --watchpoint %s succeeds:\n%s", WATCHED_TENSOR,
-                describe(result)).isZero();
-        ExecResult dump = internal.shell("ls -l " + work + "/sg00/watchpoints/ && test -s " + work
-                + "/sg00/watchpoints/" + WATCHED_TENSOR + ".bin");
-        assertThat(dump.getExitCode()).as("the watched tensor was dumped to sg00/watchpoints/%s.bin:\n%s",
-                WATCHED_TENSOR, describe(dump)).isZero();
+        try (StarfishContainer internal = new StarfishContainer(StarfishImage.INTERNAL)) {
+            internal.start();
+            String work = StarfishContainer.USER_HOME + "/watch";
+            ExecResult result = internal.starfish("compile", MLP, "--output", work + ".neff", "--workdir", work,
+                    "--keep-temps", "--enable-experimental-backend", "--watchpoint", WATCHED_TENSOR);
+            assertThat(result.getExitCode()).as("compile with --watchpoint %s succeeds:\n%s", WATCHED_TENSOR,
+                    describe(result)).isZero();
+            ExecResult dump = internal.shell("ls -l " + work + "/sg00/watchpoints/ && test -s " + work
+                    + "/sg00/watchpoints/" + WATCHED_TENSOR + ".bin");
+            assertThat(dump.getExitCode()).as("the watched tensor was dumped to sg00/watchpoints/%s.bin:\n%s",
+                    WATCHED_TENSOR, describe(dump)).isZero();
+        }
     }
 
     @Test
@@ -81,7 +73,8 @@ class InternalToolsIT {
             assertThat(result.getExitCode())
                     .as("without an internal build the Backend is invalid input (exit 2):\n%s", describe(result))
                     .isEqualTo(2);
-            assertThat(result.getStderr()).as("the error names the missing tool").contains("Could not find nn_executor");
+            assertThat(result.getStderr()).as("the error names the missing tool")
+                    .contains("Could not find nn_executor");
         }
     }
 }

@@ -49,6 +49,11 @@ final class StarfishContainer extends GenericContainer<StarfishContainer> {
         return exec("root", "sh", "-c", script);
     }
 
+    /** Runs a command (no shell) as root. */
+    ExecResult rootExec(String... command) {
+        return exec("root", command);
+    }
+
     /** Copies bytes into the container as a file with the given mode. */
     void putFile(String containerPath, byte[] content, int mode) {
         copyFileToContainer(Transferable.of(content, mode), containerPath);

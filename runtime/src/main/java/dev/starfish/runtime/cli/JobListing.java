@@ -22,12 +22,19 @@ import java.util.List;
  * @param version the plugin version
  * @param jar the plugin jar's path
  * @param bundles the Maven artifacts the jar bundles (with {@code --verbose} only)
+ * @param nativeLibraries the JNI libraries the plugin bundles, with their extraction paths (with {@code --native} only)
+ * @param bundledTools the tools the plugin bundles, extracted (with {@code --native} only)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 record JobListing(String name, String kind, String tool, String toolPath, String toolOrigin, String plugin,
-        String version, String jar, List<String> bundles) {
+        String version, String jar, List<String> bundles, List<NativeLibraryListing> nativeLibraries,
+        List<String> bundledTools) {
 
-    static JobListing of(RegisteredJob job, ToolResolver resolver, boolean withBundles) {
+    /** One bundled JNI library: file, content hash (its version identity) and extraction path. */
+    record NativeLibraryListing(String file, String sha256, String path, boolean extracted) {
+    }
+
+    static JobListing of(RegisteredJob job, ToolResolver resolver, boolean withBundles, boolean withNatives) {
         Job instance = JobRegistry.instantiateForListing(job);
         String tool = instance.toolName().orElse(null);
         String toolPath = null;
@@ -41,8 +48,24 @@ record JobListing(String name, String kind, String tool, String toolPath, String
                 toolPath = "missing";
             }
         }
+        List<NativeLibraryListing> libraries = null;
+        List<String> tools = null;
+        if (withNatives) {
+            libraries = job.plugin().loader().natives().libraries().stream()
+                    .map(l -> new NativeLibraryListing(l.fileName(), l.sha256(), l.path().toString(), l.extracted()))
+                    .toList();
+            tools = job.plugin().loader().bundledToolsDir().map(JobListing::listTools).orElse(List.of());
+        }
         return new JobListing(job.name(), instance.kind().label(), tool, toolPath, origin, job.info().id(),
                 job.info().version(), job.info().jar().toString(),
-                withBundles ? BundledLibraries.of(job.info().jar()) : null);
+                withBundles ? BundledLibraries.of(job.info().jar()) : null, libraries, tools);
+    }
+
+    private static List<String> listTools(java.nio.file.Path dir) {
+        try (var files = java.nio.file.Files.list(dir)) {
+            return files.map(java.nio.file.Path::toString).sorted().toList();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot list " + dir, e);
+        }
     }
 }

@@ -12,10 +12,12 @@ final class JobTable {
 
     private final List<JobListing> listings;
     private final boolean withBundles;
+    private final boolean withNatives;
 
-    JobTable(List<JobListing> listings, boolean withBundles) {
+    JobTable(List<JobListing> listings, boolean withBundles, boolean withNatives) {
         this.listings = List.copyOf(listings);
         this.withBundles = withBundles;
+        this.withNatives = withNatives;
     }
 
     void print(PrintWriter out) {
@@ -40,12 +42,27 @@ final class JobTable {
                 line.append(i == widths.length - 1 ? cell : String.format("%-" + widths[i] + "s  ", cell));
             }
             out.println(line.toString().stripTrailing());
-            if (withBundles && r > 0) {
-                listings.get(r - 1).bundles().forEach(b -> out.println("    bundles " + b));
+            if (r > 0) {
+                printDetails(out, listings.get(r - 1));
             }
         }
         if (listings.isEmpty()) {
             out.println("(no jobs: the plugins directory holds no loadable plugin)");
+        }
+    }
+
+    private void printDetails(PrintWriter out, JobListing listing) {
+        if (withBundles) {
+            listing.bundles().forEach(b -> out.println("    bundles " + b));
+        }
+        if (withNatives) {
+            listing.nativeLibraries().forEach(l -> out.println("    library " + l.file() + " sha256 " + l.sha256()
+                    .substring(0, 12) + " -> " + l.path() + (l.extracted() ? "" : " (not extracted yet)")));
+            listing.bundledTools().forEach(t -> out.println("    bundled tool " + t));
+            if (listing.tool() != null) {
+                out.println("    tool " + listing.tool() + " resolves from " + (listing.toolOrigin() == null
+                        ? "nowhere (missing)" : listing.toolOrigin() + ": " + listing.toolPath()));
+            }
         }
     }
 }

@@ -34,17 +34,20 @@ final class JobsCommand implements Callable<Integer> {
         return root;
     }
 
+    @Option(names = "--native", description = "Also show each plugin's JNI libraries and bundled tools, and where they are extracted.")
+    boolean withNatives;
+
     @Override
     public Integer call() throws Exception {
         HostOptions options = root.hostOptions();
         try (Host host = Host.open(StarfishHome.locate(System.getenv()), options.pluginsDir(), options.rejectJobs())) {
             List<JobListing> listings = host.registry().jobs().stream()
-                    .map(job -> JobListing.of(job, host.toolResolverFor(job), verbose)).toList();
+                    .map(job -> JobListing.of(job, host.toolResolverFor(job), verbose, withNatives)).toList();
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
                 out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(listings));
             } else {
-                new JobTable(listings, verbose).print(out);
+                new JobTable(listings, verbose, withNatives).print(out);
             }
             out.flush();
         }

@@ -53,6 +53,25 @@ public final class PluginNatives implements AutoCloseable {
         return path;
     }
 
+    /** The JNI libraries the plugin bundles, with where each is (or would be) extracted. */
+    public List<BundledLibrary> libraries() {
+        List<BundledLibrary> found = new ArrayList<>();
+        for (String entry : entriesUnder(NATIVE_DIR)) {
+            String fileName = entry.substring(NATIVE_DIR.length());
+            if (fileName.endsWith(".so")) {
+                byte[] bytes = readEntry(entry).orElseThrow();
+                String sha = ContentAddressedCache.sha256(bytes);
+                Path path = settings.cacheRoot().resolve(pluginId).resolve(sha).resolve(fileName);
+                found.add(new BundledLibrary(fileName, sha, path, java.nio.file.Files.isRegularFile(path)));
+            }
+        }
+        return found;
+    }
+
+    /** One bundled JNI library: its file name, content hash, extraction path and whether it is extracted. */
+    public record BundledLibrary(String fileName, String sha256, Path path, boolean extracted) {
+    }
+
     /** Extracts every bundled tool once and returns their directory; empty when the plugin bundles none. */
     public synchronized Optional<Path> toolsDir() {
         if (toolsDir == null) {

@@ -55,6 +55,11 @@ public final class JobClassLoader extends URLClassLoader implements NativeLibrar
         return natives.load(owner, libraryName);
     }
 
+    /** The plugin's native side: its bundled libraries and tools. */
+    public PluginNatives natives() {
+        return natives;
+    }
+
     @Override
     public Class<?> jniBinder() {
         synchronized (getClassLoadingLock(JniBinderClass.NAME)) {

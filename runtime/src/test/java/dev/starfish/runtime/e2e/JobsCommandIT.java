@@ -50,6 +50,42 @@ class JobsCommandIT {
     }
 
     @Test
+    void jobsNativeListsEachPluginsOwnLibpenguinAndWhereEachToolResolves() throws IOException {
+        Distribution.Run run = dist.run(cwd, "jobs", "--native", "--json");
+        assertThat(run.exitCode()).as("%s", run).isZero();
+        JsonNode jobs = new ObjectMapper().readTree(run.stdout());
+        String frontendLib = null;
+        String kelperLib = null;
+        for (JsonNode job : jobs) {
+            String name = job.path("name").asText();
+            if (name.equals("Frontend")) {
+                frontendLib = job.path("nativeLibraries").get(0).path("path").asText();
+            } else if (name.equals("Kelper")) {
+                kelperLib = job.path("nativeLibraries").get(0).path("path").asText();
+            }
+        }
+        assertThat(frontendLib).contains("/frontend/").endsWith("/libpenguin.so");
+        assertThat(kelperLib).contains("/kelper/").endsWith("/libpenguin.so").isNotEqualTo(frontendLib);
+        Distribution.Run table = dist.run(cwd, "jobs", "--native");
+        assertThat(table.stdout()).contains("tool walrus_driver resolves from bin: ")
+                .contains("tool nn_executor resolves from nowhere (missing)");
+    }
+
+    @Test
+    void jobsClassifyRebuildsTheSeedsTableFromBytecode() throws IOException {
+        Distribution.Run run = dist.run(cwd, "jobs", "classify", "--json");
+        assertThat(run.exitCode()).as("%s", run).isZero();
+        for (JsonNode row : new ObjectMapper().readTree(run.stdout())) {
+            assertThat(row.path("kind").asText()).as("bytecode kind of %s", row.path("name").asText())
+                    .isEqualTo(row.path("declaredKind").asText());
+            if (row.path("kind").asText().equals("native")) {
+                assertThat(row.path("resolverRefs").asInt()).isPositive();
+                assertThat(row.path("spawnRefs").asInt()).isPositive();
+            }
+        }
+    }
+
+    @Test
     void aCorruptJarIsSkippedWithCouldNotImportAndTheRestStillList() throws IOException {
         Path plugins = cwd.resolve("plugins");
         Files.createDirectories(plugins);
