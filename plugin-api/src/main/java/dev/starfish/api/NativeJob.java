@@ -30,6 +30,18 @@ public abstract class NativeJob extends AbstractJob {
         return Optional.of(toolName);
     }
 
+    /**
+     * A command of this job running {@code argv} in the input's directory; when the compile has
+     * several subgraphs its replay script is named {@code replay_<Job>_<sgNN>.sh}.
+     */
+    protected final Command.Builder commandFor(Subgraph input, JobState state, java.util.List<String> argv) {
+        Command.Builder builder = Command.builder(name(), input.dir(), argv);
+        if (state.inputs().size() > 1) {
+            builder.replayName(name() + "_" + input.name());
+        }
+        return builder;
+    }
+
     /** The bare tool name, e.g. {@code walrus_driver}. */
     protected final String tool() {
         return toolName;

@@ -61,13 +61,8 @@ public final class Backend extends NativeJob {
         int iterations = positiveInt(context.options(), ITERATIONS, DEFAULT_ITERATIONS);
         boolean watchpoints = Files.isRegularFile(input.file(WATCHPOINT_BIR));
         Path executable = context.launcher().resolve(tool());
-        Command.Builder command = Command.builder(name(), input.dir(),
-                        List.of(script(executable, cpuSeconds, iterations, watchpoints)))
-                .useShell(true)
-                .cpuLimitSeconds(cpuSeconds);
-        if (state.inputs().size() > 1) {
-            command.replayName(name() + "_" + input.name());
-        }
+        Command.Builder command = commandFor(input, state, List.of(script(executable, cpuSeconds, iterations,
+                watchpoints))).useShell(true).cpuLimitSeconds(cpuSeconds);
         launch(command.build(), context);
     }
 

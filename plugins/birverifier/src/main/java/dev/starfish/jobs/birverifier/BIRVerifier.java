@@ -25,10 +25,7 @@ public final class BIRVerifier extends NativeJob {
     @Override
     protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
         Path executable = context.launcher().resolve(tool());
-        Command.Builder command = Command.builder(name(), input.dir(), argv(executable));
-        if (state.inputs().size() > 1) {
-            command.replayName(name() + "_" + input.name());
-        }
+        Command.Builder command = commandFor(input, state, argv(executable));
         launch(command.build(), context);
     }
 

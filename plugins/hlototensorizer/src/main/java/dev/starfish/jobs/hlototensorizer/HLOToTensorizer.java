@@ -28,10 +28,7 @@ public final class HLOToTensorizer extends NativeJob {
     @Override
     protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
         Path executable = context.launcher().resolve(tool());
-        Command.Builder command = Command.builder(name(), input.dir(), argv(executable)).exposeStderr(true);
-        if (state.inputs().size() > 1) {
-            command.replayName(name() + "_" + input.name());
-        }
+        Command.Builder command = commandFor(input, state, argv(executable)).exposeStderr(true);
         launch(command.build(), context);
     }
 

@@ -42,10 +42,7 @@ public final class WalrusDriver extends NativeJob {
     protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
         OptionalLong bufferBytes = bufferBytes(context.options());
         Path executable = context.launcher().resolve(tool());
-        Command.Builder command = Command.builder(name(), input.dir(), argv(executable, bufferBytes));
-        if (state.inputs().size() > 1) {
-            command.replayName(name() + "_" + input.name());
-        }
+        Command.Builder command = commandFor(input, state, argv(executable, bufferBytes));
         launch(command.build(), context);
     }
 

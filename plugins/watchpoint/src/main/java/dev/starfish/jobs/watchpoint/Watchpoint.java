@@ -56,10 +56,7 @@ public final class Watchpoint extends NativeJob {
     protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
         List<String> tensors = tensors(context.options().list(WATCHPOINT));
         Path executable = context.launcher().resolve(tool());
-        Command.Builder command = Command.builder(name(), input.dir(), argv(executable, tensors));
-        if (state.inputs().size() > 1) {
-            command.replayName(name() + "_" + input.name());
-        }
+        Command.Builder command = commandFor(input, state, argv(executable, tensors));
         launch(command.build(), context);
     }
 

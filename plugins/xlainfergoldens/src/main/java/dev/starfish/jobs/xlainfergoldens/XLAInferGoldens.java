@@ -38,10 +38,7 @@ public final class XLAInferGoldens extends NativeJob {
     protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
         long seed = context.options().integer(GOLDEN_SEED, DEFAULT_SEED);
         Path executable = context.launcher().resolve(tool());
-        Command.Builder command = Command.builder(name(), input.dir(), argv(executable, seed));
-        if (state.inputs().size() > 1) {
-            command.replayName(name() + "_" + input.name());
-        }
+        Command.Builder command = commandFor(input, state, argv(executable, seed));
         launch(command.build(), context);
     }
 
