@@ -7,7 +7,8 @@
 # 2. .ci/base-image.sh  the base image starfish-base:bookworm (debootstrap, when missing)
 # 3. mvn -B verify      from the repository root: Surefire unit tests, the distribution,
 #                       then the Failsafe container suite (it-tests/, last in the reactor)
-# Exits non-zero on any failure.
+# Exits non-zero on any failure. Afterwards removes the suite's superseded (dangling)
+# image builds, which carry Testcontainers' label; other images are left alone.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -17,4 +18,12 @@ bash "$here/docker-up.sh"
 bash "$here/base-image.sh"
 
 cd "$root"
-exec mvn -B verify "$@"
+status=0
+mvn -B verify "$@" || status=$?
+
+stale=$(docker images -q -f dangling=true -f label=org.testcontainers=true)
+if [ -n "$stale" ]; then
+    # shellcheck disable=SC2086  # a list of image ids
+    docker rmi $stale >/dev/null 2>&1 || true
+fi
+exit "$status"

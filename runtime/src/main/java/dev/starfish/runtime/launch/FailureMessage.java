@@ -30,6 +30,12 @@ final class FailureMessage {
             text.append(": wall-clock timeout of ").append(ShimCommandLine.seconds(result.command().timeout()))
                     .append(" s exceeded");
         }
+        if (isUnexplainedKill(result)) {
+            text.append(" (nothing in Starfish sent it: a SIGKILL like this usually comes from the kernel's"
+                    + " out-of-memory killer when the tool reaches the memory limit of its container or cgroup;"
+                    + " peak RSS was ").append(result.maxRssKb()).append(" KiB. Raise the memory limit or give the"
+                    + " tool less to do)");
+        }
         text.append('\n');
         appendLines(text, "Last output:", result.outputTail());
         if (!result.errorTail().isEmpty()) {
@@ -37,6 +43,12 @@ final class FailureMessage {
         }
         text.append("Replay this job by calling: ").append(result.replayScript());
         return text.toString();
+    }
+
+    /** A SIGKILL that neither the CPU limit nor the timeout explains. */
+    static boolean isUnexplainedKill(ProcessResult result) {
+        return result.status().kind() == ExitStatus.Kind.SIGNALED && result.status().signal() == 9
+                && !result.cpuLimitExceeded() && !result.timedOut();
     }
 
     private static void appendLines(StringBuilder text, String title, List<String> lines) {

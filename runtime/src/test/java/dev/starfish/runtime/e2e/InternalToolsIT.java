@@ -46,7 +46,18 @@ class InternalToolsIT {
         assertThat(run.exitCode()).as("%s", run).isZero();
         JsonNode report = new ObjectMapper().readTree(cwd.resolve("mlp.work/sg00/backend.json").toFile());
         assertThat(report.toString()).as("nn_executor's report").containsIgnoringCase("match");
-        assertThat(Files.readString(cwd.resolve("log-starfish.txt"))).contains("ulimit -t");
+        assertThat(Files.readString(cwd.resolve("log-starfish.txt"))).contains("ulimit -S -t");
+    }
+
+    @Test
+    void backendOverItsCpuLimitFailsSayingTheLimitWasExceeded() throws IOException {
+        Distribution internal = withInternalTools();
+        Path cwd = tmp.resolve("cwd");
+        Distribution.Run run = internal.run(cwd, "compile", internal.example("mlp_large.hlo").toString(),
+                "--enable-experimental-backend", "--backend-cpu-limit", "1", "--backend-iterations", "1000");
+        assertThat(run.exitCode()).as("%s", run).isEqualTo(1);
+        assertThat(run.stderr()).contains("Child process job \"Backend\" exited abnormally! killed by SIGXCPU")
+                .contains("CPU time limit of 1 s exceeded");
     }
 
     @Test

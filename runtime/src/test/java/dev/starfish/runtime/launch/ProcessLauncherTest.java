@@ -88,7 +88,9 @@ class ProcessLauncherTest {
 
         assertThat(result.status()).isEqualTo(ExitStatus.signaled(9, "SIGKILL"));
         assertThatThrownBy(() -> launcher.run(sh("Killed", "kill -KILL $$").build()))
-                .hasMessageStartingWith("Child process job \"Killed\" exited abnormally! killed by SIGKILL\n");
+                .hasMessageStartingWith("Child process job \"Killed\" exited abnormally! killed by SIGKILL (")
+                .as("an unexplained SIGKILL points at the memory limit").hasMessageContaining("out-of-memory killer")
+                .hasMessageContaining("Raise the memory limit");
     }
 
     @Test

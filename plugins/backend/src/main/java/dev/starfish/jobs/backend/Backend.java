@@ -66,7 +66,12 @@ public final class Backend extends NativeJob {
         launch(command.build(), context);
     }
 
-    /** The one shell script the command runs; paths are relative to the subgraph directory. */
+    /**
+     * The one shell script the command runs (the seed's {@code ulimit -t <sec> && nn_executor ...});
+     * paths are relative to the subgraph directory. Only the soft limit is set: the launcher's
+     * shim keeps the hard limit one second higher, so the kernel stops the tool with SIGXCPU,
+     * which the launcher reports as the CPU limit, rather than with an anonymous SIGKILL.
+     */
     static String script(Path executable, int cpuSeconds, int iterations, boolean watchpoints) {
         List<String> argv = new ArrayList<>(List.of(executable.toString(),
                 "--bir", watchpoints ? WATCHPOINT_BIR : "model.bir",
@@ -80,7 +85,7 @@ public final class Backend extends NativeJob {
             argv.add("--dump-dir");
             argv.add("watchpoints");
         }
-        return "ulimit -t " + cpuSeconds + " && exec " + ShellQuote.join(argv);
+        return "ulimit -S -t " + cpuSeconds + " && exec " + ShellQuote.join(argv);
     }
 
     /** An option's value, which must be a positive integer that fits an {@code int}. */

@@ -26,7 +26,7 @@ class BackendTest {
 
     @Test
     void scriptRunsExecutorUnderUlimit() {
-        assertThat(Backend.script(TOOL, 600, 1, false)).isEqualTo("ulimit -t 600 && exec " + TOOL
+        assertThat(Backend.script(TOOL, 600, 1, false)).isEqualTo("ulimit -S -t 600 && exec " + TOOL
                 + " --bir model.bir --tensor_map ../tensor_map.json --sunda --inputs goldens/inputs.bin"
                 + " --goldens goldens/outputs.bin --json backend.json --iterations 1");
     }
@@ -34,7 +34,7 @@ class BackendTest {
     @Test
     void scriptUsesWatchpointBirAndDumpDirWhenWatchpointRan() {
         assertThat(Backend.script(TOOL, 5, 3, true))
-                .startsWith("ulimit -t 5 && exec ")
+                .startsWith("ulimit -S -t 5 && exec ")
                 .contains("--bir model.wp.bir ")
                 .contains("--iterations 3")
                 .endsWith("--dump-dir watchpoints");
@@ -43,7 +43,7 @@ class BackendTest {
     @Test
     void scriptQuotesAnExecutorPathWithSpaces() {
         assertThat(Backend.script(Path.of("/opt/my tools/nn_executor"), 1, 1, false))
-                .startsWith("ulimit -t 1 && exec '/opt/my tools/nn_executor' --bir");
+                .startsWith("ulimit -S -t 1 && exec '/opt/my tools/nn_executor' --bir");
     }
 
     @Test
