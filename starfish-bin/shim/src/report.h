@@ -53,7 +53,7 @@ void sf_report_failed_to_start(struct sf_report *report, int exit_code, const ch
 
 /*
  * sf_report_write: writes the report to PATH.tmp.<pid> in the same
- * directory, fsyncs it and renames it over PATH, so readers see either no
+ * directory and renames it over PATH, so readers see either no
  * file or the whole report. Dies (125) on any failure, after removing the
  * temporary file.
  */

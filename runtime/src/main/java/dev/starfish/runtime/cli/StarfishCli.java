@@ -26,7 +26,9 @@ public final class StarfishCli {
     public static int run(String... args) {
         EarlyArguments early = EarlyArguments.scan(args);
         early.applyConsoleLevel();
-        LoggingBootstrap.start();
+        if (early.subcommand() != null) {
+            LoggingBootstrap.start();
+        }
         CommandLine commandLine = newCommandLine();
         if (!"compile".equals(early.subcommand())) {
             return commandLine.execute(args);
