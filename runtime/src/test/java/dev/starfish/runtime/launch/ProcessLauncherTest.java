@@ -22,44 +22,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** The launcher running real tools through the real {@code starfish-exec} shim. */
-class ProcessLauncherTest {
-
-    @TempDir
-    Path home;
-    @TempDir
-    Path work;
-
-    private ProcessLauncher launcher;
-
-    @BeforeEach
-    void createLauncher() {
-        launcher = launcher(4);
-    }
-
-    @AfterEach
-    void closeLauncher() {
-        launcher.close();
-    }
-
-    private ProcessLauncher launcher(int slots) {
-        LauncherSettings settings = LauncherSettings.forHome(home).withShim(TestBinaries.shim())
-                .withMaxConcurrentProcesses(slots).withDefaultGrace(Duration.ofMillis(500));
-        return new ProcessLauncher(settings, ToolResolver.forHome(home, Optional.empty()));
-    }
-
-    private Command.Builder sh(String job, String script) {
-        return Command.builder(job, work, List.of("/bin/sh", "-c", script));
-    }
-
-    private static String uniqueSleep(long seconds) {
-        return seconds + "." + String.format("%09d", Math.abs(System.nanoTime() % 1_000_000_000L));
-    }
+/** The launcher running real tools through the real {@code starfish-exec} shim: statuses, streams, replay. */
+class ProcessLauncherTest extends LauncherTestBase {
 
     @Test
     void exitCodeThreeIsReportedWithExactMessage() {
@@ -186,109 +152,6 @@ class ProcessLauncherTest {
         assertThat(result.outputHead().get(0)).startsWith("a".repeat(8192) + " [... line truncated: 1000000 bytes")
                 .hasSizeLessThan(8300);
         assertThat(result.outputHead().get(1)).isEqualTo("next");
-    }
-
-    @Test
-    void gigabyteOfOutputCompletesInSmallHeap() throws Exception {
-        Process child = ChildJvm.start(ChildLauncherMain.class, List.of("-Xmx64m"),
-                List.of(work.toString(), TestBinaries.testTool("spew").toString(), Long.toString(1L << 30)));
-        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-
-        assertThat(child.waitFor()).as("child JVM output: %s", out).isZero();
-        assertThat(out).contains("lines=16777216 status=exited with status 0 maxHeapMb=")
-                .contains("00000000000016777215");
-    }
-
-    @Test
-    void grandchildHoldingThePipeDoesNotHangTheRun() {
-        long start = System.nanoTime();
-        ProcessResult result = launcher.run(sh("Grandchild", "sleep 30 & echo hi").build());
-
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
-        assertThat(result.outputHead()).containsExactly("hi");
-    }
-
-    @Test
-    void escapedGrandchildHoldingThePipeIsAbandonedAfterTheDrain() throws Exception {
-        String tag = uniqueSleep(30);
-        try {
-            long start = System.nanoTime();
-            ProcessResult result = launcher.run(sh("Escaped", "setsid sleep " + tag + " & sleep 0.3; echo hi").build());
-
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
-            assertThat(result.success()).isTrue();
-            assertThat(ProcessTable.withArgument(tag)).as("setsid put the sleep out of the shim's reach").isNotEmpty();
-        } finally {
-            ProcessTable.killAll(tag);
-        }
-    }
-
-    @Test
-    void wallClockTimeoutKillsTheWholeTree() throws Exception {
-        String first = uniqueSleep(30);
-        String second = uniqueSleep(31);
-        Command command = sh("Slow", "sleep " + first + " & sleep " + second).timeout(Duration.ofSeconds(1)).build();
-
-        long start = System.nanoTime();
-        assertThatThrownBy(() -> launcher.run(command)).isInstanceOf(ChildProcessException.class)
-                .hasMessageContaining(": wall-clock timeout of 1 s exceeded\n")
-                .satisfies(e -> assertThat(((ChildProcessException) e).result().timedOut()).isTrue());
-
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
-        assertThat(ProcessTable.awaitGone(first, 2000)).as("background sleep killed").isEmpty();
-        assertThat(ProcessTable.awaitGone(second, 2000)).as("foreground sleep killed").isEmpty();
-    }
-
-    @Test
-    void cpuLimitStopsABusyLoop() {
-        Command command = Command.builder("Busy", work, List.of(TestBinaries.testTool("busy-loop").toString()))
-                .cpuLimitSeconds(1).timeout(Duration.ofSeconds(30)).build();
-
-        assertThatThrownBy(() -> launcher.run(command)).isInstanceOf(ChildProcessException.class)
-                .hasMessageContaining(": CPU time limit of 1 s exceeded\n")
-                .satisfies(e -> assertThat(((ChildProcessException) e).result().cpuLimitExceeded()).isTrue());
-    }
-
-    @Test
-    void killedJvmLeavesNoToolBehind() throws Exception {
-        String tag = uniqueSleep(300);
-        Process child = ChildJvm.start(ChildLauncherMain.class, List.of("-Xmx64m"),
-                List.of(work.toString(), "/bin/sleep", tag));
-        try {
-            ProcessTable.awaitPresent(tag, 15_000);
-            child.destroyForcibly();
-            child.waitFor();
-
-            assertThat(ProcessTable.awaitGone(tag, 2000)).as("the shim saw its lifeline close and killed the sleep")
-                    .isEmpty();
-        } finally {
-            child.destroyForcibly();
-            ProcessTable.killAll(tag);
-        }
-    }
-
-    @Test
-    void interruptKillsTheToolAndRestoresTheFlag() throws Exception {
-        String tag = uniqueSleep(30);
-        AtomicReference<Throwable> thrown = new AtomicReference<>();
-        AtomicReference<Boolean> flag = new AtomicReference<>();
-        Thread runner = new Thread(() -> {
-            try {
-                launcher.run(Command.builder("Sleeper", work, List.of("/bin/sleep", tag)).build());
-            } catch (RuntimeException e) {
-                thrown.set(e);
-            }
-            flag.set(Thread.currentThread().isInterrupted());
-        });
-        runner.start();
-        ProcessTable.awaitPresent(tag, 5000);
-        runner.interrupt();
-        runner.join(5000);
-
-        assertThat(runner.isAlive()).as("run returned after the interrupt").isFalse();
-        assertThat(thrown.get()).isInstanceOf(JobException.class).hasMessageContaining("Sleeper\" was interrupted");
-        assertThat(flag.get()).as("interrupt flag restored").isTrue();
-        assertThat(ProcessTable.awaitGone(tag, 2000)).isEmpty();
     }
 
     @Test
