@@ -115,6 +115,19 @@ long long tool_parse_i64(const char *tool, const char *flag, const char *v) {
     return x;
 }
 
+void tool_in_out_args(const char *tool, const char *usage, int argc, char **argv, const char **in,
+                      const char **out) {
+    *in = NULL;
+    *out = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-o") == 0) { *out = tool_need_arg(tool, argc, argv, i); i++; }
+        else if (argv[i][0] == '-' && argv[i][1]) tool_usage_error(tool, "unknown flag '%s'", argv[i]);
+        else if (!*in) *in = argv[i];
+        else tool_usage_error(tool, "unexpected argument '%s'", argv[i]);
+    }
+    if (!*in || !*out) tool_usage_error(tool, "expected %s", usage);
+}
+
 const char *tool_need_arg(const char *tool, int argc, char **argv, int i) {
     if (i + 1 >= argc) tool_usage_error(tool, "%s needs a value", argv[i]);
     return argv[i + 1];

@@ -26,6 +26,11 @@ char *tool_read_file(const char *tool, const char *path, size_t *len);
 void tool_write_file(const char *tool, const char *path, const void *data, size_t n);
 /* tool_parse_i64: parse a non-negative decimal flag value or exit 2. */
 long long tool_parse_i64(const char *tool, const char *flag, const char *v);
+/* tool_in_out_args: parses the common "IN -o OUT" argv (after tool_std_flags) into *in and
+ * *out; an unknown flag, a second input or a missing IN or OUT exits 2 naming `usage`. */
+void tool_in_out_args(const char *tool, const char *usage, int argc, char **argv, const char **in,
+                      const char **out);
+
 /* tool_need_arg: argv[i+1] for flag argv[i], or exit 2 if missing. */
 const char *tool_need_arg(const char *tool, int argc, char **argv, int i);
 #endif

@@ -25,14 +25,8 @@ static void names(pg_sbuf *o, const pg_json *arr, const char *sg, int in) {
 
 int main(int argc, char **argv) {
     tool_std_flags(TOOL, "kgraph.json -o kgraph.dot", argc, argv);
-    const char *in = NULL, *out = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-o")) { out = tool_need_arg(TOOL, argc, argv, i); i++; }
-        else if (argv[i][0] == '-' && argv[i][1]) tool_usage_error(TOOL, "unknown flag '%s'", argv[i]);
-        else if (!in) in = argv[i];
-        else tool_usage_error(TOOL, "unexpected argument '%s'", argv[i]);
-    }
-    if (!in || !out) tool_usage_error(TOOL, "expected kgraph.json -o kgraph.dot");
+    const char *in, *out;
+    tool_in_out_args(TOOL, "kgraph.json -o kgraph.dot", argc, argv, &in, &out);
     size_t len;
     char *text = tool_read_file(TOOL, in, &len);
     pg_arena a;

@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "compile", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compile an HLO model into a .neff.",
                 "Paths are resolved against the directory starfish was started in."})
-final class CompileCommand implements Callable<Integer>, LoggingExecutionStrategy.VerbosityAware {
+final class CompileCommand implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
@@ -43,9 +43,10 @@ final class CompileCommand implements Callable<Integer>, LoggingExecutionStrateg
             description = "This compile's log file (default: ${DEFAULT-VALUE}).")
     String logFile;
 
+    /** Applied before parsing by {@link EarlyArguments}, since logging starts while the plugins load; declared here for validation and help. */
     @Option(names = "--verbose", paramLabel = "LEVEL",
             description = "Console log level: debug, info, warning or error (default: warning).")
-    LoggingExecutionStrategy.Verbosity verbosity;
+    Verbosity verbosity;
 
     @Option(names = "--jobs", paramLabel = "N", defaultValue = "1",
             description = "Compile up to N independent subgraphs in parallel (default: ${DEFAULT-VALUE}).")
@@ -68,11 +69,6 @@ final class CompileCommand implements Callable<Integer>, LoggingExecutionStrateg
     void attach(Host newHost) {
         this.host = newHost;
         binder.register(spec, newHost.registry());
-    }
-
-    @Override
-    public LoggingExecutionStrategy.Verbosity verbosity() {
-        return verbosity;
     }
 
     @Override

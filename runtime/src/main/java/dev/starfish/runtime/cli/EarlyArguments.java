@@ -47,8 +47,8 @@ record EarlyArguments(String subcommand, Path pluginsDir, List<String> rejectJob
     /** Sets the console level property before Log4j starts. */
     void applyConsoleLevel() {
         if (consoleLevel != null && isLevel(consoleLevel)) {
-            System.setProperty(LoggingExecutionStrategy.CONSOLE_LEVEL_PROPERTY,
-                    LoggingExecutionStrategy.Verbosity.valueOf(consoleLevel.toUpperCase(java.util.Locale.ROOT)).log4jLevel());
+            System.setProperty(Verbosity.CONSOLE_LEVEL_PROPERTY,
+                    Verbosity.valueOf(consoleLevel.toUpperCase(java.util.Locale.ROOT)).log4jLevel());
         }
     }
 }

@@ -51,7 +51,6 @@ public final class StarfishCli {
     /** The configured command line, also used by tests. */
     public static CommandLine newCommandLine() {
         CommandLine commandLine = new CommandLine(new StarfishCommand());
-        commandLine.setExecutionStrategy(new LoggingExecutionStrategy());
         commandLine.setExitCodeExceptionMapper(new ExitCodes());
         commandLine.setExecutionExceptionHandler(new ErrorReporter());
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
