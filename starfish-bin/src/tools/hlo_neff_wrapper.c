@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char *TOOL = "hlo-neff-wrapper";
@@ -72,6 +73,12 @@ int main(int argc, char **argv) {
     snprintf(tmp, plen + 16, "%s.tmpXXXXXX", out);
     int fd = mkstemp(tmp);
     if (fd < 0) tool_fail(TOOL, EXIT_USAGE, "cannot write %s: %s", out, strerror(errno));
+    /* mkstemp creates 0600; the archive gets the mode a plain create would give it. */
+    mode_t mask = umask(0);
+    umask(mask);
+    if (fchmod(fd, 0666 & ~mask) != 0) {
+        close(fd); unlink(tmp); tool_fail(TOOL, EXIT_USAGE, "cannot set the mode of %s: %s", tmp, strerror(errno));
+    }
     FILE *f = fdopen(fd, "wb");
     if (!f) { close(fd); unlink(tmp); tool_fail(TOOL, EXIT_USAGE, "cannot write %s: %s", out, strerror(errno)); }
     int ok = 1;
