@@ -110,6 +110,15 @@ class ProcessLauncherTest extends LauncherTestBase {
     }
 
     @Test
+    void aChangedCommandReplacesTheOldReplayScript() throws IOException {
+        launcher.run(Command.builder("Echo", work, List.of("/bin/echo", "first")).replayName("echo").build());
+        launcher.run(Command.builder("Echo", work, List.of("/bin/echo", "second")).replayName("echo").build());
+
+        assertThat(Files.readString(work.resolve("replay_echo.sh"))).contains("/bin/echo second")
+                .doesNotContain("first");
+    }
+
+    @Test
     void envOverrideAndRemovalReachTheChild() {
         ProcessResult result = launcher.run(sh("Env", "echo \"$STARFISH_TEST_VAR\"; echo \"${HOME-unset}\"")
                 .env("STARFISH_TEST_VAR", "a b$c").removeEnv("HOME").build());
