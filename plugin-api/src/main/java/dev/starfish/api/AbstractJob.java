@@ -17,8 +17,14 @@ public abstract class AbstractJob implements Job {
         context.forEachInput(state.inputs(), input -> runSingleInput(input, state, context));
     }
 
-    /** Does this job's work for one input subgraph. */
-    protected abstract void runSingleInput(Subgraph input, JobState state, JobContext context);
+    /**
+     * Does this job's work for one input subgraph. Jobs that work on the whole compile at once
+     * (a front end, a linker) override {@link #runOnState} instead and never reach this.
+     */
+    protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
+        throw new IllegalStateException("job " + name() + " overrides neither runOnState nor runSingleInput,"
+                + " so it has nothing to do for " + input.name());
+    }
 
     @Override
     public String toString() {

@@ -82,10 +82,6 @@ public final class Frontend extends InProcessJob {
         write(state.workDir().resolve(TENSOR_MAP), tensorMap.toJson());
     }
 
-    @Override
-    protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
-        throw new UnsupportedOperationException("Frontend runs once per compile, not per subgraph");
-    }
 
     /** {@code sg00}, {@code sg01}, … */
     static String subgraphName(int index) {

@@ -53,10 +53,6 @@ public final class Kelper extends InProcessJob {
         context.log().info("linked {} subgraph(s) into {}", state.inputs().size(), kgraph);
     }
 
-    @Override
-    protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
-        throw new UnsupportedOperationException("Kelper runs once per compile, not per subgraph");
-    }
 
     /** The BIR's path as recorded in the graph: relative to the work directory when inside it. */
     static String birPath(Path workDir, Subgraph input) {

@@ -48,10 +48,6 @@ public final class NeffWrapper extends NativeJob {
         context.launcher().run(command);
     }
 
-    @Override
-    protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
-        throw new UnsupportedOperationException("NeffWrapper runs once per compile, not per subgraph");
-    }
 
     /** The tool's argv; {@code files} are relative to the work directory the tool runs in. */
     static List<String> argv(Path executable, Path output, List<String> files) {

@@ -62,10 +62,6 @@ public final class SaveTemps extends InProcessJob {
         }
     }
 
-    @Override
-    protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
-        throw new UnsupportedOperationException("SaveTemps runs once per compile, not per subgraph");
-    }
 
     /** Removes the intermediates; returns the files removed. */
     static List<Path> removeIntermediates(Path workDir, List<Subgraph> inputs, boolean neffWritten) {

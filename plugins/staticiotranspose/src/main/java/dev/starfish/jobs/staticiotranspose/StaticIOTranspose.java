@@ -4,7 +4,6 @@ import dev.starfish.api.InProcessJob;
 import dev.starfish.api.JobContext;
 import dev.starfish.api.JobException;
 import dev.starfish.api.JobState;
-import dev.starfish.api.Subgraph;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -35,10 +34,6 @@ public final class StaticIOTranspose extends InProcessJob {
         context.log().info("wrote {}", output);
     }
 
-    @Override
-    protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
-        throw new UnsupportedOperationException("StaticIOTranspose runs once per compile, not per subgraph");
-    }
 
     /** Reads {@code tensorMap} and writes the layouts to {@code output}. */
     static void write(Path tensorMap, Path output) {
