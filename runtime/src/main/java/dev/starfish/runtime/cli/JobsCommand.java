@@ -27,8 +27,11 @@ final class JobsCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print a JSON array instead of a table.")
     boolean json;
 
-    @Option(names = "--verbose", description = "Also show the libraries each plugin bundles.")
+    @Option(names = "--libraries", description = "Also show the libraries each plugin bundles.")
     boolean verbose;
+
+    @picocli.CommandLine.Mixin
+    LoggingOptions logging;
 
     StarfishCommand root() {
         return root;
