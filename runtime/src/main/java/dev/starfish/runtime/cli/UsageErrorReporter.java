@@ -16,7 +16,7 @@ final class UsageErrorReporter implements CommandLine.IParameterExceptionHandler
     public int handleParseException(ParameterException exception, String[] args) {
         CommandLine commandLine = exception.getCommandLine();
         PrintWriter err = commandLine.getErr();
-        err.println("starfish: error: " + oneLine(exception.getMessage()));
+        err.println("starfish: error: " + message(exception));
         if (exception instanceof UnmatchedArgumentException unmatched) {
             var suggestions = unmatched.getSuggestions();
             if (!suggestions.isEmpty()) {
@@ -27,6 +27,16 @@ final class UsageErrorReporter implements CommandLine.IParameterExceptionHandler
         err.println("Try '" + commandLine.getCommandSpec().qualifiedName() + " --help' for more information.");
         err.flush();
         return ExitCodes.INVALID_INPUT;
+    }
+
+    /** The first unmatched argument alone (Picocli lists every later word too), else Picocli's message. */
+    private static String message(ParameterException exception) {
+        if (exception instanceof UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
+            String first = unmatched.getUnmatched().get(0);
+            return first.startsWith("-") && first.length() > 1 ? "unknown option '" + first + "'"
+                    : "unexpected argument '" + first + "'";
+        }
+        return oneLine(exception.getMessage());
     }
 
     static String oneLine(String message) {

@@ -23,13 +23,13 @@ final class CompilePreflight {
 
     static void check(CompileRequest request) {
         checkModel(request.model());
+        checkWorkDir(request.workDir());
         checkWritableFile("output file", request.output(), request.model());
         checkWritableFile("log file", request.logFile(), request.model());
         if (samePath(request.output(), request.logFile())) {
             throw new InvalidInputException("log file '" + request.logFile() + "' is the same as output file; "
                     + "give --logfile or --output another name");
         }
-        checkWorkDir(request.workDir());
     }
 
     private static void checkModel(Path model) {

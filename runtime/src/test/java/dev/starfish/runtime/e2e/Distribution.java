@@ -89,6 +89,44 @@ final class Distribution {
         }
     }
 
+    /** Starts the driver without waiting: for tests of concurrent compiles and signals. */
+    Started start(Path cwd, String... args) {
+        List<String> command = new ArrayList<>();
+        command.add(home.resolve("bin/starfish").toString());
+        command.addAll(List.of(args));
+        try {
+            Files.createDirectories(cwd);
+            Path out = Files.createTempFile(cwd, ".stdout", ".txt");
+            Path err = Files.createTempFile(cwd, ".stderr", ".txt");
+            ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile())
+                    .redirectOutput(out.toFile()).redirectError(err.toFile());
+            pb.environment().remove("STARFISH_HOME");
+            pb.environment().put("STARFISH_CACHE_DIR", cwd.resolve(".cache").toString());
+            return new Started(pb.start(), out, err);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A driver started by {@link #start}. */
+    record Started(Process process, Path out, Path err) {
+        Run await() {
+            try {
+                if (!process.waitFor(5, TimeUnit.MINUTES)) {
+                    process.destroyForcibly();
+                    throw new IllegalStateException("starfish did not finish in 5 minutes");
+                }
+                return new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                        Files.readString(err, StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
     /** One finished run of the driver. */
     record Run(int exitCode, String stdout, String stderr) {
         @Override
