@@ -15,8 +15,7 @@ public final class StarfishCli {
         try {
             code = run(args);
         } catch (Throwable e) {
-            org.apache.logging.log4j.LogManager.getLogger(StarfishCli.class).error("internal error", e);
-            System.err.println("starfish: internal error: " + e + " (the log has the stack trace)");
+            System.err.println("starfish: error: internal error: " + e + "; " + CrashReportFile.where(e));
             code = ExitCodes.FAILURE;
         }
         System.exit(code);
