@@ -109,6 +109,15 @@ class CliMistakesIT {
     }
 
     @Test
+    void aMissingToolIsReportedBeforeAnyJobRuns() {
+        Distribution.Run run = dist.run(cwd, "compile", "--enable-experimental-backend", dist.example("mlp.hlo").toString());
+        assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
+        assertThat(run.stderr()).startsWith("starfish: error: Could not find nn_executor")
+                .endsWith("; job Backend needs it (nothing was run)\n");
+        assertThat(cwd.resolve("mlp.work")).as("no job ran").doesNotExist();
+    }
+
+    @Test
     void aDirectoryAsModelSaysItIsADirectory() throws IOException {
         Files.createDirectories(cwd.resolve("models.hlo"));
         Distribution.Run run = dist.run(cwd, "compile", "models.hlo");
