@@ -11,13 +11,13 @@ import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.layout.PatternLayout;
 
 /** Collects the messages one logger writes at INFO and above while open, one per line. */
-final class LogCapture implements AutoCloseable {
+public final class LogCapture implements AutoCloseable {
 
     private final String loggerName;
     private final StringWriter text = new StringWriter();
     private final WriterAppender appender;
 
-    LogCapture(Class<?> logger) {
+    public LogCapture(Class<?> logger) {
         this.loggerName = logger.getName();
         LoggerContext context = (LoggerContext) LogManager.getContext(false);
         Configuration config = context.getConfiguration();
@@ -31,7 +31,7 @@ final class LogCapture implements AutoCloseable {
     }
 
     /** The lines logged so far. */
-    List<String> lines() {
+    public List<String> lines() {
         return text.toString().lines().toList();
     }
 
