@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -53,7 +52,8 @@ public record Command(String job, String replayName, List<String> argv, Path wor
         for (String word : argv) {
             if (word.indexOf('\0') >= 0) {
                 throw new InvalidInputException("argument " + ShellQuote.quote(word.replace("\0", "\\0"))
-                        + " of job " + job + " contains a NUL byte, which exec cannot pass; remove it from the argument");
+                        + " of job " + job + " contains a NUL byte, which exec cannot pass; remove it from the"
+                        + " argument");
             }
         }
         envOverrides.forEach((name, value) -> checkVariable(job, name, value));

@@ -128,8 +128,9 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
                     ShimCommandLine.of(settings.shim(), command, settings.defaultGrace(), report), report);
             ProcessResult result = execution.run(shimRun, pumps, outputLog(command, tool, "stdout"),
                     outputLog(command, tool, "stderr"), settings.defaultGrace());
-            if (execution.stopRequested() || execution.interrupted()) {
-                String reason = execution.interrupted() ? "" : ": " + running.stopReason().orElse("the launcher stopped");
+            if (execution.interrupted() || (execution.stopRequested() && !result.success())) {
+                String reason = execution.stopRequested()
+                        ? ": " + running.stopReason().orElse("the launcher stopped") : "";
                 if (result.status().kind() == ExitStatus.Kind.FAILED_TO_START) {
                     throw RunInterruptedException.notStarted(command.job(), reason, tool);
                 }
