@@ -70,8 +70,10 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
     }
 
     /**
-     * The launcher a plugin's jobs see: the same process slots and pump threads, with the
-     * plugin's bundled tools directory searched between {@code private} and {@code bin}.
+     * The launcher a plugin's jobs see: the same process slots, pump threads, report directory
+     * and running tools, with the plugin's bundled tools directory searched between
+     * {@code private} and {@code bin}. {@link #stopAll} or {@link #close} on any of them stops
+     * them all; close only the launcher built from settings.
      */
     public ProcessLauncher forPlugin(Optional<Path> pluginToolsDir) {
         return new ProcessLauncher(settings, resolver.withPluginToolsDir(pluginToolsDir), processSlots, pumps,
