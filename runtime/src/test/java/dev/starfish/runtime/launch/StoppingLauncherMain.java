@@ -22,7 +22,7 @@ public final class StoppingLauncherMain {
         Path reportDir = Path.of(args[0]);
         Path workDir = Path.of(args[1]);
         List<String> argv = Arrays.asList(args).subList(2, args.length);
-        Path home = Files.createTempDirectory("starfish-child-home");
+        Path home = Files.createTempDirectory(workDir, "starfish-child-home");
         LauncherSettings settings = LauncherSettings.forHome(home).withShim(TestBinaries.shim()).withReportDir(reportDir);
         ProcessLauncher launcher = new ProcessLauncher(settings, ToolResolver.forHome(home, Optional.empty()));
         Thread main = Thread.currentThread();
