@@ -102,6 +102,10 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
     public ProcessResult run(Command command) {
         requireNonNull(command, "command is null");
         Command resolved = withResolvedProgram(withDefaultTimeout(command));
+        Optional<String> stopped = running.stopReason();
+        if (stopped.isPresent()) {
+            throw RunInterruptedException.notStarted(resolved.job(), ": " + stopped.get(), toolName(resolved));
+        }
         checkShim();
         Path replay = ReplayScriptWriter.write(resolved);
         LOG.info("Executing {}", resolved.toShellLine());

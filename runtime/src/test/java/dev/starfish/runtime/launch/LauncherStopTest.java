@@ -61,6 +61,7 @@ class LauncherStopTest extends LauncherTestBase {
         assertThatThrownBy(() -> launcher.run(busyLoop("Late", "x"))).isInstanceOf(RunInterruptedException.class)
                 .hasMessage("Job \"Late\" was interrupted: the compile received SIGTERM; its tool busy-loop was not"
                         + " started");
+        assertThat(work.resolve("replay_Late.sh")).as("nothing was prepared for it either").doesNotExist();
     }
 
     @Test
