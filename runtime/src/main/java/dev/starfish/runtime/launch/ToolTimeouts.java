@@ -65,8 +65,8 @@ public record ToolTimeouts(Duration defaultTimeout, Function<String, Optional<Du
         Optional<Duration> override = requireNonNull(perJob.apply(job), "the timeout lookup returned null for " + job);
         override.ifPresent(value -> {
             if (value.isNegative()) {
-                throw new InvalidInputException("the timeout of job " + job + " is negative (" + value + "); expected"
-                        + " a number of seconds, 0 for no limit");
+                throw new InvalidInputException("the timeout of job " + job + " is negative ("
+                        + ShimCommandLine.seconds(value) + " s); expected a number of seconds, 0 for no limit");
             }
         });
         return override.orElse(defaultTimeout);

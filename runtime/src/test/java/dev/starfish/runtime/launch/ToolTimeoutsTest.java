@@ -42,6 +42,16 @@ class ToolTimeoutsTest extends LauncherTestBase {
     }
 
     @Test
+    void aNegativeOverrideIsRefusedNamingTheJob() {
+        ToolTimeouts timeouts = ToolTimeouts.of(Duration.ofHours(1))
+                .withOverrides(job -> Optional.of(Duration.ofSeconds(-1)));
+
+        assertThatThrownBy(() -> timeouts.forJob("WalrusDriver")).isInstanceOf(InvalidInputException.class)
+                .hasMessage("the timeout of job WalrusDriver is negative (-1 s); expected a number of seconds, 0 for"
+                        + " no limit");
+    }
+
+    @Test
     void aToolExceedingItsJobsTimeoutIsKilled() throws Exception {
         String tag = uniqueSleep(3600);
         try (ProcessLauncher limited = new ProcessLauncher(launcher.settings().withTimeouts(fromProperties()),

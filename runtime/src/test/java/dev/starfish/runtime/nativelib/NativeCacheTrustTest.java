@@ -78,7 +78,12 @@ class NativeCacheTrustTest {
         Files.delete(stored);
         Files.createSymbolicLink(stored, planted);
 
-        assertThat(cache.store("libsame.so", real(), false)).isEqualTo(stored);
+        try (LogCapture log = new LogCapture(ContentAddressedCache.class)) {
+            assertThat(cache.store("libsame.so", real(), false)).isEqualTo(stored);
+
+            assertThat(log.lines()).containsExactly("Cached native file " + stored + " is a symbolic link (to " + planted
+                    + "), expected a regular file; replacing it with the plugin's own copy");
+        }
 
         assertThat(Files.isSymbolicLink(stored)).as("the link was replaced").isFalse();
         assertThat(Files.readAllBytes(stored)).isEqualTo(real());
@@ -94,13 +99,47 @@ class NativeCacheTrustTest {
         Path shaDir = root.resolve(ContentAddressedCache.sha256(real()));
         Files.createSymbolicLink(shaDir, elsewhere);
 
-        Path stored = cache.store("libsame.so", real(), false);
+        Path stored;
+        try (LogCapture log = new LogCapture(PrivateDirectory.class)) {
+            stored = cache.store("libsame.so", real(), false);
+
+            assertThat(log.lines()).containsExactly("Native cache directory " + shaDir + " is a symbolic link (to "
+                    + elsewhere + "), expected a directory; replacing it");
+        }
 
         assertThat(stored.getParent()).isEqualTo(shaDir);
         assertThat(Files.isDirectory(shaDir, LinkOption.NOFOLLOW_LINKS)).as("a real directory now").isTrue();
         assertThat(Files.readAllBytes(stored)).isEqualTo(real());
         assertThat(Files.readAllBytes(elsewhere.resolve("libsame.so"))).as("the link's target is untouched")
                 .isEqualTo(impostor());
+    }
+
+    @Test
+    void aCachedFileWithTheWrongModeIsReplaced() throws IOException {
+        ContentAddressedCache cache = new ContentAddressedCache(privateRoot());
+        Path stored = cache.store("libsame.so", real(), false);
+        Files.setPosixFilePermissions(stored, PosixFilePermissions.fromString("rw-rw-rw-"));
+
+        try (LogCapture log = new LogCapture(ContentAddressedCache.class)) {
+            cache.store("libsame.so", real(), false);
+
+            assertThat(log.lines()).containsExactly("Cached native file " + stored + " is not a regular file of the"
+                    + " current user with mode rw-r--r--; replacing it");
+        }
+        assertThat(Files.getPosixFilePermissions(stored)).isEqualTo(PosixFilePermissions.fromString("rw-r--r--"));
+    }
+
+    @Test
+    void aDirectoryWhereTheCachedFileBelongsIsRefused() throws IOException {
+        Path root = privateRoot();
+        Path shaDir = Files.createDirectory(root.resolve(ContentAddressedCache.sha256(real())),
+                PosixFilePermissions.asFileAttribute(CacheRoot.PRIVATE));
+        Path squatter = Files.createDirectory(shaDir.resolve("libsame.so"));
+
+        assertThatThrownBy(() -> new ContentAddressedCache(root).store("libsame.so", real(), false))
+                .isInstanceOf(java.io.UncheckedIOException.class)
+                .hasMessage("cannot extract libsame.so into " + shaDir + ": " + squatter + " is a directory where the"
+                        + " cached file belongs; delete it (the cache re-creates what it needs)");
     }
 
     @Test
