@@ -223,7 +223,8 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
         requireNonNull(reason, "reason is null");
         List<ToolExecution> inFlight = running.stop(reason);
         if (!inFlight.isEmpty()) {
-            LOG.warn("Stopping {} running tool(s): {}", inFlight.size(), reason);
+            // INFO, for the log file: whoever stops the compile tells the user, in one line
+            LOG.info("Stopping {} running tool(s): {}", inFlight.size(), reason);
         }
         inFlight.forEach(ToolExecution::stop);
         long deadline = System.nanoTime() + settings.defaultGrace().toNanos() + ToolExecution.SHIM_EXIT_MARGIN.toNanos();
