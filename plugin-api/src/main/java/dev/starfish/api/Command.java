@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,10 +16,11 @@ import java.util.Set;
  *
  * @param job the name of the job that creates it, e.g. {@code WalrusDriver}
  * @param replayName the replay script's stem: {@code replay_<replayName>.sh}
- * @param argv the program and its arguments; the program is a resolved absolute path
+ * @param argv the program and its arguments, none holding a NUL byte; the program is a resolved absolute path
  * @param workingDir where the tool runs, absolute
- * @param envOverrides variables set for the child on top of the inherited environment
- * @param envRemovals variables removed from the inherited environment
+ * @param envOverrides variables set for the child on top of the inherited environment; names are
+ *        portable shell names ({@code [A-Za-z_][A-Za-z0-9_]*}), values hold no NUL
+ * @param envRemovals variables removed from the inherited environment, names as for {@code envOverrides}
  * @param useShell run {@code argv} as one {@code /bin/bash -c} script (argv must then hold one element)
  * @param exposeStderr merge stderr into stdout (the seed's {@code expose_stderr})
  * @param propagateExit raise {@link ChildProcessException} on a non-zero exit
@@ -52,9 +52,12 @@ public record Command(String job, String replayName, List<String> argv, Path wor
         for (String word : argv) {
             if (word.indexOf('\0') >= 0) {
                 throw new InvalidInputException("argument " + ShellQuote.quote(word.replace("\0", "\\0"))
-                        + " of job " + job + " contains a NUL byte, which exec cannot pass");
+                        + " of job " + job + " contains a NUL byte, which exec cannot pass; remove it from the"
+                        + " argument");
             }
         }
+        envOverrides.forEach((name, value) -> checkVariable(job, name, value));
+        envRemovals.forEach(name -> checkVariable(job, name, ""));
         if (!workingDir.isAbsolute()) {
             throw new IllegalArgumentException("working directory must be absolute, found " + workingDir);
         }
@@ -76,24 +79,54 @@ public record Command(String job, String replayName, List<String> argv, Path wor
         return useShell ? List.of("/bin/bash", "-c", argv.get(0)) : argv;
     }
 
-    /** The command as one shell line: {@code cd DIR && exec env ... ARGV}, every word quoted like {@code shlex.quote}. */
+    /**
+     * The command as one shell line, every word quoted like {@code shlex.quote}:
+     * {@code cd DIR && unset R1 R2 && A=1 B=2 exec ARGV}. Variables are set as a shell prefix, not
+     * through {@code env}, because {@code env} takes any word holding {@code =} (such as the tool
+     * path {@code /x/a=b/tool}) for an assignment, even after {@code --}.
+     */
     public String toShellLine() {
-        List<String> words = new ArrayList<>();
-        words.add("env");
-        envRemovals.stream().sorted().forEach(name -> {
-            words.add("-u");
-            words.add(name);
-        });
+        StringBuilder line = new StringBuilder("cd ").append(ShellQuote.quote(workingDir.toString())).append(" && ");
+        if (!envRemovals.isEmpty()) {
+            line.append("unset ").append(String.join(" ", envRemovals.stream().sorted().toList())).append(" && ");
+        }
         envOverrides.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(e -> words.add(e.getKey() + "=" + e.getValue()));
-        words.addAll(executedArgv());
-        List<String> printed = words.size() == 1 + executedArgv().size() ? executedArgv() : words;
-        return "cd " + ShellQuote.quote(workingDir.toString()) + " && exec " + ShellQuote.join(printed);
+                .forEach(e -> line.append(e.getKey()).append('=').append(ShellQuote.quote(e.getValue())).append(' '));
+        return line.append("exec ").append(ShellQuote.join(executedArgv())).toString();
+    }
+
+    /** The same command with another argv, e.g. its program resolved to an absolute path. */
+    public Command withArgv(List<String> value) {
+        return new Command(job, replayName, value, workingDir, envOverrides, envRemovals, useShell, exposeStderr,
+                propagateExit, useLogger, timeout, cpuLimitSeconds, headLines, tailLines);
+    }
+
+    /** The same command with another wall-clock limit ({@link Duration#ZERO} for none). */
+    public Command withTimeout(Duration value) {
+        return new Command(job, replayName, argv, workingDir, envOverrides, envRemovals, useShell, exposeStderr,
+                propagateExit, useLogger, value, cpuLimitSeconds, headLines, tailLines);
     }
 
     /** The replay script's text: {@code #!/bin/sh} and the shell line. */
     public String toReplayScript() {
         return "#!/bin/sh\n# Replay of job " + job + " written by Starfish\n" + toShellLine() + "\n";
+    }
+
+    /**
+     * A variable must be a portable shell name ({@code [A-Za-z_][A-Za-z0-9_]*}) so the replay script
+     * can set or unset it, and its value must hold no NUL, which exec cannot pass.
+     */
+    private static void checkVariable(String job, String name, String value) {
+        requireNonNull(value, "value of " + name + " is null");
+        if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            throw new InvalidInputException("environment variable name '" + name.replace("\0", "\\0") + "' of job "
+                    + job + " is invalid: expected letters, digits and underscores, not starting with a"
+                    + " digit (a name a replay script can set and unset)");
+        }
+        if (value.indexOf('\0') >= 0) {
+            throw new InvalidInputException("environment variable " + name + " of job " + job
+                    + " has a value containing a NUL byte, which exec cannot pass; remove it from the value");
+        }
     }
 
     /** Builds a {@link Command}; defaults follow the seed: inherited env, separate stderr, propagate exit, log output. */

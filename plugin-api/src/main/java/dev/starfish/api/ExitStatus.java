@@ -29,11 +29,11 @@ public record ExitStatus(Kind kind, int code, int signal, String signalName) {
         return kind == Kind.EXITED && code == 0;
     }
 
-    /** A human description: {@code exited with status 3}, {@code killed by SIGKILL}, {@code could not start}. */
+    /** A human description: {@code exit status 3}, {@code killed by signal 9 (SIGKILL)}, {@code could not start}. */
     public String describe() {
         return switch (kind) {
-            case EXITED -> "exited with status " + code;
-            case SIGNALED -> "killed by " + (signalName.isEmpty() ? "signal " + signal : signalName);
+            case EXITED -> "exit status " + code;
+            case SIGNALED -> "killed by signal " + signal + (signalName.isEmpty() ? "" : " (" + signalName + ")");
             case FAILED_TO_START -> "could not start";
         };
     }

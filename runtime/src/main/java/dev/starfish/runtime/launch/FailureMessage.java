@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * The text of a {@code ChildProcessException}: the seed's {@code Child process job "<Job>" exited
- * abnormally!}, how it ended and why, the last output lines and the replay script.
+ * abnormally!}, how it ended ({@code exit status 1}, {@code killed by signal 9 (SIGKILL)}) and why,
+ * the last output and error lines (a section without lines is left out) and the replay script.
  */
 final class FailureMessage {
 
@@ -38,9 +39,7 @@ final class FailureMessage {
         }
         text.append('\n');
         appendLines(text, "Last output:", result.outputTail());
-        if (!result.errorTail().isEmpty()) {
-            appendLines(text, "Last error output:", result.errorTail());
-        }
+        appendLines(text, "Last error output:", result.errorTail());
         text.append("Replay this job by calling: ").append(result.replayScript());
         return text.toString();
     }
@@ -51,12 +50,12 @@ final class FailureMessage {
                 && !result.cpuLimitExceeded() && !result.timedOut();
     }
 
+    /** A titled section of indented lines; nothing at all when there are none. */
     private static void appendLines(StringBuilder text, String title, List<String> lines) {
-        text.append(title);
         if (lines.isEmpty()) {
-            text.append(" (none)");
+            return;
         }
-        text.append('\n');
+        text.append(title).append('\n');
         for (String line : lines) {
             text.append(INDENT).append(line).append('\n');
         }

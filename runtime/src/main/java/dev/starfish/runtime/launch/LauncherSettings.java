@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * How the host's launcher is set up.
@@ -16,9 +18,10 @@ import java.time.Duration;
  * @param outputPrefix how tool output lines are prefixed in the log
  * @param reportDir where the shim's per-run report files are written; best on a tmpfs, because
  *        the shim syncs each report to disk before renaming it into place (see {@link #forHome})
+ * @param timeouts the wall-clock limit of commands that set none, per job
  */
 public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses, Duration defaultGrace,
-        OutputPrefix outputPrefix, Path reportDir) {
+        OutputPrefix outputPrefix, Path reportDir, ToolTimeouts timeouts) {
 
     /** Where the shim lives inside a distribution. */
     public static final String SHIM_IN_HOME = "libexec/starfish-exec";
@@ -29,6 +32,7 @@ public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses,
         requireNonNull(defaultGrace, "defaultGrace is null");
         requireNonNull(outputPrefix, "outputPrefix is null");
         requireNonNull(reportDir, "reportDir is null");
+        requireNonNull(timeouts, "timeouts is null");
         if (!home.isAbsolute() || !shim.isAbsolute() || !reportDir.isAbsolute()) {
             throw new IllegalArgumentException("home, shim and reportDir must be absolute paths, found " + home + ", "
                     + shim + " and " + reportDir);
@@ -44,13 +48,14 @@ public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses,
     /**
      * The defaults for a distribution at {@code home}: the shim at {@code home/libexec/starfish-exec},
      * one process per available core, 2 s grace, output lines prefixed with the tool name, reports
-     * in {@link #defaultReportDir()}.
+     * in {@link #defaultReportDir()}, a wall-clock limit of {@link ToolTimeouts#DEFAULT} (1 h) for
+     * every command that sets none.
      */
     public static LauncherSettings forHome(Path home) {
         Path absoluteHome = home.toAbsolutePath().normalize();
         return new LauncherSettings(absoluteHome, absoluteHome.resolve(SHIM_IN_HOME),
                 Runtime.getRuntime().availableProcessors(), Duration.ofSeconds(2), OutputPrefix.TOOL,
-                defaultReportDir());
+                defaultReportDir(), ToolTimeouts.of(ToolTimeouts.DEFAULT));
     }
 
     /**
@@ -66,22 +71,31 @@ public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses,
     }
 
     public LauncherSettings withShim(Path value) {
-        return new LauncherSettings(home, value, maxConcurrentProcesses, defaultGrace, outputPrefix, reportDir);
+        return new LauncherSettings(home, value, maxConcurrentProcesses, defaultGrace, outputPrefix, reportDir, timeouts);
     }
 
     public LauncherSettings withMaxConcurrentProcesses(int value) {
-        return new LauncherSettings(home, shim, value, defaultGrace, outputPrefix, reportDir);
+        return new LauncherSettings(home, shim, value, defaultGrace, outputPrefix, reportDir, timeouts);
     }
 
     public LauncherSettings withDefaultGrace(Duration value) {
-        return new LauncherSettings(home, shim, maxConcurrentProcesses, value, outputPrefix, reportDir);
+        return new LauncherSettings(home, shim, maxConcurrentProcesses, value, outputPrefix, reportDir, timeouts);
     }
 
     public LauncherSettings withOutputPrefix(OutputPrefix value) {
-        return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, value, reportDir);
+        return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, value, reportDir, timeouts);
     }
 
     public LauncherSettings withReportDir(Path value) {
-        return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, outputPrefix, value);
+        return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, outputPrefix, value, timeouts);
+    }
+
+    public LauncherSettings withTimeouts(ToolTimeouts value) {
+        return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, outputPrefix, reportDir, value);
+    }
+
+    /** The same default timeout with per-job overrides, e.g. {@code timeout.<Job>} of {@code conf/starfish.properties}. */
+    public LauncherSettings withTimeouts(Function<String, Optional<Duration>> perJob) {
+        return withTimeouts(timeouts.withOverrides(perJob));
     }
 }

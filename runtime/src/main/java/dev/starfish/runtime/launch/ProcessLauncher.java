@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.starfish.api.ChildProcessException;
 import dev.starfish.api.Command;
-import dev.starfish.api.InvalidInputException;
+import dev.starfish.api.ExitStatus;
 import dev.starfish.api.JobException;
 import dev.starfish.api.Launcher;
 import dev.starfish.api.ProcessResult;
@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
@@ -28,9 +27,11 @@ import org.apache.logging.log4j.Logger;
  *
  * <p>Thread-safe, no static mutable state, never changes the JVM's working directory. At most
  * {@link LauncherSettings#maxConcurrentProcesses()} tools run at once; further runs wait. Output
- * is read by the shared, bounded {@link OutputPumps}. Interrupting a thread in {@link #run} kills
- * the tool's process group, restores the interrupt flag and throws a {@link JobException}.
- * Close the launcher built from settings when the host shuts down.
+ * is read by the shared, bounded {@link OutputPumps}. A command without a wall-clock limit gets
+ * its job's from {@link LauncherSettings#timeouts()}. Interrupting a thread in {@link #run} kills
+ * the tool's process group, restores the interrupt flag and throws a {@link RunInterruptedException};
+ * {@link #stopAll} does the same for every running tool (the compile's shutdown hook). Close the
+ * launcher built from settings when the host shuts down.
  */
 public final class ProcessLauncher implements Launcher, AutoCloseable {
 
@@ -41,20 +42,23 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
     private final Semaphore processSlots;
     private final OutputPumps pumps;
     private final ReportFiles reports;
+    private final RunningTools running;
 
     /** A launcher with its own process slots and pump threads. */
     public ProcessLauncher(LauncherSettings settings, ToolResolver resolver) {
         this(requireNonNull(settings, "settings is null"), resolver, new Semaphore(settings.maxConcurrentProcesses(), true),
-                new OutputPumps(settings.maxConcurrentProcesses()), new ReportFiles(settings.reportDir()));
+                new OutputPumps(settings.maxConcurrentProcesses()), new ReportFiles(settings.reportDir()),
+                new RunningTools());
     }
 
     private ProcessLauncher(LauncherSettings settings, ToolResolver resolver, Semaphore processSlots, OutputPumps pumps,
-            ReportFiles reports) {
+            ReportFiles reports, RunningTools running) {
         this.settings = settings;
         this.resolver = requireNonNull(resolver, "resolver is null");
         this.processSlots = processSlots;
         this.pumps = pumps;
         this.reports = reports;
+        this.running = running;
     }
 
     /**
@@ -66,12 +70,14 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
     }
 
     /**
-     * The launcher a plugin's jobs see: the same process slots and pump threads, with the
-     * plugin's bundled tools directory searched between {@code private} and {@code bin}.
+     * The launcher a plugin's jobs see: the same process slots, pump threads, report directory
+     * and running tools, with the plugin's bundled tools directory searched between
+     * {@code private} and {@code bin}. {@link #stopAll} or {@link #close} on any of them stops
+     * them all; close only the launcher built from settings.
      */
     public ProcessLauncher forPlugin(Optional<Path> pluginToolsDir) {
         return new ProcessLauncher(settings, resolver.withPluginToolsDir(pluginToolsDir), processSlots, pumps,
-                reports);
+                reports, running);
     }
 
     public LauncherSettings settings() {
@@ -95,15 +101,18 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
     @Override
     public ProcessResult run(Command command) {
         requireNonNull(command, "command is null");
-        Command resolved = withResolvedProgram(command);
-        checkEnvironment(resolved);
+        Command resolved = withResolvedProgram(withDefaultTimeout(command));
+        Optional<String> stopped = running.stopReason();
+        if (stopped.isPresent()) {
+            throw RunInterruptedException.notStarted(resolved.job(), ": " + stopped.get(), toolName(resolved));
+        }
         checkShim();
         Path replay = ReplayScriptWriter.write(resolved);
         LOG.info("Executing {}", resolved.toShellLine());
         LOG.info("Working directory is {}", resolved.workingDir());
         LOG.info("Replay this job by calling: {}", replay);
         ProcessResult result = runInSlot(resolved, replay);
-        LOG.info("{} {}", toolName(resolved), result.summary());
+        LOG.info("{} ended: {}", toolName(resolved), result.summary());
         if (resolved.propagateExit() && !result.success()) {
             throw new ChildProcessException(FailureMessage.of(result), result);
         }
@@ -111,31 +120,44 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
     }
 
     private ProcessResult runInSlot(Command command, Path replay) {
-        try {
-            processSlots.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new JobException("Job \"" + command.job() + "\" was interrupted while waiting for a free process slot;"
-                    + " its tool was not started");
-        }
+        String tool = toolName(command);
+        acquireSlot(command, tool);
+        ToolExecution execution = new ToolExecution(command, replay);
         Path report = null;
         try {
+            Optional<String> stopped = running.admit(execution);
+            if (stopped.isPresent()) {
+                throw RunInterruptedException.notStarted(command.job(), ": " + stopped.get(), tool);
+            }
             report = reports.next();
-            List<String> shimArgv = ShimCommandLine.of(settings.shim(), command, settings.defaultGrace(), report);
-            ToolExecution execution = new ToolExecution(command, shimArgv, report, replay);
-            String tool = toolName(command);
-            ProcessResult result = execution.run(pumps, outputLog(command, tool, "stdout"),
+            ToolExecution.ShimRun shimRun = new ToolExecution.ShimRun(
+                    ShimCommandLine.of(settings.shim(), command, settings.defaultGrace(), report), report);
+            ProcessResult result = execution.run(shimRun, pumps, outputLog(command, tool, "stdout"),
                     outputLog(command, tool, "stderr"), settings.defaultGrace());
-            if (execution.interrupted()) {
-                throw new JobException("Job \"" + command.job() + "\" was interrupted; the process group of " + tool
-                        + " was killed (" + result.status().describe() + ")");
+            if (execution.interrupted() || (execution.stopRequested() && !result.success())) {
+                String reason = execution.stopRequested()
+                        ? ": " + running.stopReason().orElse("the launcher stopped") : "";
+                if (result.status().kind() == ExitStatus.Kind.FAILED_TO_START) {
+                    throw RunInterruptedException.notStarted(command.job(), reason, tool);
+                }
+                throw RunInterruptedException.killed(command.job(), reason, tool, result.status().describe());
             }
             return result;
         } finally {
             if (report != null) {
                 ToolExecution.deleteQuietly(report);
             }
+            running.finished(execution);
             processSlots.release();
+        }
+    }
+
+    private void acquireSlot(Command command, String tool) {
+        try {
+            processSlots.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw RunInterruptedException.notStarted(command.job(), " while waiting for a free process slot", tool);
         }
     }
 
@@ -144,8 +166,16 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
         if (!LOG.isEnabled(level)) {
             return line -> { };
         }
-        String prefix = settings.outputPrefix().prefix(tool, stream);
-        return prefix.isEmpty() ? line -> LOG.log(level, line) : line -> LOG.log(level, prefix + line);
+        OutputPrefix prefix = settings.outputPrefix();
+        return line -> LOG.log(level, prefix.apply(tool, stream, line));
+    }
+
+    /** A command that sets no wall-clock limit gets its job's from {@link LauncherSettings#timeouts()}. */
+    private Command withDefaultTimeout(Command command) {
+        if (!command.timeout().isZero()) {
+            return command;
+        }
+        return command.withTimeout(settings.timeouts().forJob(command.job()));
     }
 
     /** A bare program name is resolved like {@link #resolve}; the shim runs absolute paths only. */
@@ -156,28 +186,7 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
         }
         List<String> argv = new ArrayList<>(command.argv());
         argv.set(0, resolver.resolve(program).toString());
-        return new Command(command.job(), command.replayName(), argv, command.workingDir(), command.envOverrides(),
-                command.envRemovals(), command.useShell(), command.exposeStderr(), command.propagateExit(),
-                command.useLogger(), command.timeout(), command.cpuLimitSeconds(), command.headLines(),
-                command.tailLines());
-    }
-
-    private static void checkEnvironment(Command command) {
-        for (Map.Entry<String, String> entry : command.envOverrides().entrySet()) {
-            checkVariableName(command, entry.getKey());
-            if (entry.getValue().indexOf('\0') >= 0) {
-                throw new InvalidInputException("environment variable " + entry.getKey() + " of job " + command.job()
-                        + " has a value containing a NUL byte, which exec cannot pass");
-            }
-        }
-        command.envRemovals().forEach(name -> checkVariableName(command, name));
-    }
-
-    private static void checkVariableName(Command command, String name) {
-        if (name.isEmpty() || name.indexOf('=') >= 0 || name.indexOf('\0') >= 0) {
-            throw new InvalidInputException("environment variable name '" + name.replace("\0", "\\0") + "' of job "
-                    + command.job() + " is invalid: expected a non-empty name without '=' or NUL");
-        }
+        return command.withArgv(argv);
     }
 
     private void checkShim() {
@@ -199,10 +208,40 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
         return file == null ? argv.get(0) : file.toString();
     }
 
+    /**
+     * Stops every tool this launcher and its plugin launchers run, for a compile that is being
+     * interrupted: no further tool starts; each running tool's process group gets SIGTERM, then
+     * SIGKILL after the grace time (through the shim, as for a timeout); the call returns once the
+     * shims are gone and the job threads have read their results (each of them then throws a
+     * {@link RunInterruptedException} naming {@code reason}), at the latest after grace + 5 s,
+     * and the report directory is deleted. Idempotent; the first reason is kept; safe from a JVM
+     * shutdown hook while job threads wait on their tools.
+     *
+     * @param reason why, as the job threads' exceptions will say it, e.g. {@code the compile received SIGTERM}
+     */
+    public void stopAll(String reason) {
+        requireNonNull(reason, "reason is null");
+        List<ToolExecution> inFlight = running.stop(reason);
+        if (!inFlight.isEmpty()) {
+            // INFO, for the log file: whoever stops the compile tells the user, in one line
+            LOG.info("Stopping {} running tool(s): {}", inFlight.size(), reason);
+        }
+        inFlight.forEach(ToolExecution::stop);
+        long deadline = System.nanoTime() + settings.defaultGrace().toNanos() + ToolExecution.SHIM_EXIT_MARGIN.toNanos();
+        inFlight.forEach(execution -> execution.awaitExit(deadline));
+        try {
+            running.awaitNone(deadline + ToolExecution.DRAIN.toNanos());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        reports.close();
+    }
+
+    /** {@link #stopAll stopAll("the launcher was closed")}, then ends the output pump threads. Idempotent. */
     @Override
     public void close() {
+        stopAll("the launcher was closed");
         pumps.close();
-        reports.close();
     }
 
     @Override

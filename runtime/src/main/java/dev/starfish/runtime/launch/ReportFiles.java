@@ -18,6 +18,7 @@ final class ReportFiles implements AutoCloseable {
     private final Path parent;
     private final AtomicLong runs = new AtomicLong();
     private volatile Path dir;
+    private boolean closed;
 
     ReportFiles(Path parent) {
         this.parent = parent;
@@ -32,6 +33,10 @@ final class ReportFiles implements AutoCloseable {
         Path current = dir;
         if (current == null) {
             synchronized (this) {
+                if (closed) {
+                    throw new IllegalStateException("the launcher was closed: no process report can be written in "
+                            + parent + " any more (create a new launcher)");
+                }
                 if (dir == null) {
                     try {
                         dir = Files.createTempDirectory(parent, "starfish-launcher-",
@@ -47,9 +52,10 @@ final class ReportFiles implements AutoCloseable {
         return current;
     }
 
-    /** Deletes the directory and any report left in it. */
+    /** Deletes the directory and any report left in it; no directory is created after this. Idempotent. */
     @Override
     public synchronized void close() {
+        closed = true;
         if (dir == null) {
             return;
         }
@@ -59,5 +65,6 @@ final class ReportFiles implements AutoCloseable {
             // best effort: the directory is private and tiny
         }
         ToolExecution.deleteQuietly(dir);
+        dir = null;
     }
 }

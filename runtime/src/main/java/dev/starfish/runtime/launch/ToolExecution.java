@@ -20,28 +20,33 @@ import java.util.function.Consumer;
 
 /**
  * One run of one command through the shim: start, pump the output, wait, drain, read the report.
- * Used once, by the thread that runs the command.
+ * Used once, by the thread that runs the command; {@link #stop} and {@link #awaitExit} may be
+ * called from any thread.
  */
 final class ToolExecution {
 
     /** How long the pipe readers may go on after the shim exited before their streams are closed. */
     static final Duration DRAIN = Duration.ofMillis(1500);
 
+    /** How long past the grace time the shim may take to kill the group, reap it and write its report. */
+    static final Duration SHIM_EXIT_MARGIN = Duration.ofSeconds(2);
+
     private static final Map<Integer, String> SIGNAL_NAMES = Map.of(1, "SIGHUP", 2, "SIGINT", 3, "SIGQUIT",
             6, "SIGABRT", 9, "SIGKILL", 11, "SIGSEGV", 13, "SIGPIPE", 15, "SIGTERM", 24, "SIGXCPU");
 
     private final Command command;
-    private final List<String> shimArgv;
-    private final Path report;
+    private List<String> shimArgv;
+    private Path report;
     private final Path replayScript;
     private final OutputBuffer output;
     private final OutputBuffer errors;
+    private final Object lock = new Object();
     private boolean interrupted;
+    private Process process;
+    private boolean stopRequested;
 
-    ToolExecution(Command command, List<String> shimArgv, Path report, Path replayScript) {
+    ToolExecution(Command command, Path replayScript) {
         this.command = command;
-        this.shimArgv = shimArgv;
-        this.report = report;
         this.replayScript = replayScript;
         this.output = new OutputBuffer(command.headLines(), command.tailLines());
         this.errors = new OutputBuffer(0, command.exposeStderr() ? 0 : command.tailLines());
@@ -50,43 +55,95 @@ final class ToolExecution {
     /**
      * Runs the command and waits for it. When the calling thread is interrupted meanwhile, the
      * tool's process group is killed, the result describes how it died, {@link #interrupted()}
-     * turns true and the thread's interrupt flag is set again.
+     * turns true and the thread's interrupt flag is set again. When {@link #stop} came before the
+     * start, the tool is not started and the result is {@code could not start}.
      */
-    ProcessResult run(OutputPumps pumps, Consumer<String> stdoutLog, Consumer<String> stderrLog, Duration grace) {
+    ProcessResult run(ShimRun shimRun, OutputPumps pumps, Consumer<String> stdoutLog, Consumer<String> stderrLog,
+            Duration grace) {
+        this.shimArgv = shimRun.argv();
+        this.report = shimRun.report();
         long started = System.nanoTime();
-        Process process;
+        Process shim;
         try {
-            process = processBuilder().start();
+            shim = start();
         } catch (IOException e) {
             return result(ExitStatus.failedToStart(), Optional.empty(), started,
                     "could not start " + shimArgv.get(0) + ": " + e.getMessage());
         }
-        OutputStream lifeline = process.getOutputStream();
-        Future<?> stdout = pumps.start(process.getInputStream(), line -> {
+        if (shim == null) {
+            return result(ExitStatus.failedToStart(), Optional.empty(), started, "not started: the launcher stopped");
+        }
+        Future<?> stdout = pumps.start(shim.getInputStream(), line -> {
             output.add(line);
             stdoutLog.accept(line);
         });
-        Future<?> stderr = command.exposeStderr() ? null : pumps.start(process.getErrorStream(), line -> {
+        Future<?> stderr = command.exposeStderr() ? null : pumps.start(shim.getErrorStream(), line -> {
             errors.add(line);
             stderrLog.accept(line);
         });
-        interrupted = waitFor(process, lifeline, grace);
+        interrupted = waitFor(shim, grace);
         long drainDeadline = System.nanoTime() + DRAIN.toNanos();
         awaitQuietly(stdout, drainDeadline);
         awaitQuietly(stderr, drainDeadline);
-        closeQuietly(process.getInputStream());
-        closeQuietly(process.getErrorStream());
-        closeQuietly(lifeline);
-        ProcessResult result = resultOf(process.exitValue(), started);
+        closeQuietly(shim.getInputStream());
+        closeQuietly(shim.getErrorStream());
+        closeQuietly(shim.getOutputStream());
+        ProcessResult result = resultOf(shim.exitValue(), started);
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
         return result;
     }
 
+    /** The shim's argv and the report file it writes. */
+    record ShimRun(List<String> argv, Path report) {
+    }
+
     /** Whether the run was cut short by an interrupt of the calling thread. */
     boolean interrupted() {
         return interrupted;
+    }
+
+    /** Whether {@link #stop} was called. */
+    boolean stopRequested() {
+        synchronized (lock) {
+            return stopRequested;
+        }
+    }
+
+    /**
+     * From any thread: pulls the shim's lifeline, so the shim sends the tool's process group
+     * SIGTERM, then SIGKILL after the grace time, and exits; a run not yet started never starts.
+     */
+    void stop() {
+        synchronized (lock) {
+            stopRequested = true;
+            if (process != null) {
+                pullLifeline(process);
+            }
+        }
+    }
+
+    /** From any thread: waits for the shim to exit until {@code deadline} ({@link System#nanoTime}), then kills it. */
+    void awaitExit(long deadline) {
+        Process shim;
+        synchronized (lock) {
+            shim = process;
+        }
+        if (shim != null) {
+            awaitOrKill(shim, deadline);
+        }
+    }
+
+    /** Starts the shim unless stopped; null when stopped. */
+    private Process start() throws IOException {
+        synchronized (lock) {
+            if (stopRequested) {
+                return null;
+            }
+            process = processBuilder().start();
+            return process;
+        }
     }
 
     private ProcessBuilder processBuilder() {
@@ -99,17 +156,20 @@ final class ToolExecution {
     }
 
     /** Waits for the shim; on interrupt pulls the lifeline (the shim kills the group) and returns true. */
-    private static boolean waitFor(Process process, OutputStream lifeline, Duration grace) {
+    private static boolean waitFor(Process shim, Duration grace) {
         try {
-            process.waitFor();
+            shim.waitFor();
             return false;
         } catch (InterruptedException e) {
-            killGroup(process, lifeline, grace);
+            pullLifeline(shim);
+            awaitOrKill(shim, System.nanoTime() + grace.toNanos() + SHIM_EXIT_MARGIN.toNanos());
             return true;
         }
     }
 
-    private static void killGroup(Process process, OutputStream lifeline, Duration grace) {
+    /** Tells the shim to end the tool: a byte, then end of file, on its stdin. */
+    private static void pullLifeline(Process shim) {
+        OutputStream lifeline = shim.getOutputStream();
         try {
             lifeline.write('k');
             lifeline.flush();
@@ -117,20 +177,26 @@ final class ToolExecution {
             // the shim is already gone: nothing left to tell
         }
         closeQuietly(lifeline);
-        long waitMillis = grace.toMillis() + 2000;
+    }
+
+    /** Waits for the shim until {@code deadline}, then SIGKILLs it; returns once it is gone, whatever interrupts. */
+    private static void awaitOrKill(Process shim, long deadline) {
         boolean exited = false;
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
+        boolean interrupted = false;
         while (!exited) {
             try {
-                exited = process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                exited = shim.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
                 if (!exited) {
-                    process.destroyForcibly();
-                    process.waitFor();
+                    shim.destroyForcibly();
+                    shim.waitFor();
                     exited = true;
                 }
             } catch (InterruptedException again) {
-                // keep waiting: the caller's interrupt flag is restored once the tool is gone
+                interrupted = true;
             }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -148,7 +214,7 @@ final class ToolExecution {
         List<String> said = errors.tail().isEmpty() ? output.tail() : errors.tail();
         String lastWords = said.isEmpty() ? "" : ": " + said.get(said.size() - 1);
         return result(ExitStatus.failedToStart(), parsed, started,
-                shimArgv.get(0) + " exited with status " + shimExit + " and wrote no report" + lastWords);
+                shimArgv.get(0) + " ended with exit status " + shimExit + " and wrote no report" + lastWords);
     }
 
     private ProcessResult result(ExitStatus status, Optional<ShimReport> shim, long started, String failure) {

@@ -2,40 +2,76 @@ package dev.starfish.runtime.nativelib;
 
 import static java.util.Objects.requireNonNull;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * How job plugins' native libraries and tools are extracted and bound.
- *
- * @param cacheRoot where libraries are extracted: {@code <cacheRoot>/<plugin-id>/<sha256>/lib<name>.so}
- * @param deepBind open each library with {@code RTLD_DEEPBIND} before binding it
- * @param deepBindShim the JNI shim that calls {@code dlopen}; required when {@code deepBind}
+ * How job plugins' native libraries and tools are extracted and bound. Immutable, except that
+ * the cache root actually used is decided once, on first use ({@link #usableCacheRoot()}).
  */
-public record NativeSettings(Path cacheRoot, boolean deepBind, Optional<Path> deepBindShim) {
+public final class NativeSettings {
 
-    public NativeSettings {
-        requireNonNull(cacheRoot, "cacheRoot is null");
-        requireNonNull(deepBindShim, "deepBindShim is null");
+    private final Path cacheRoot;
+    private final boolean deepBind;
+    private final Optional<Path> deepBindShim;
+    private final CacheRoot usable;
+
+    /**
+     * @param cacheRoot where libraries are extracted: {@code <cacheRoot>/<plugin-id>/<sha256>/lib<name>.so};
+     *        used only when it is a directory of the current user that nobody else may write
+     * @param deepBind open each library with {@code RTLD_DEEPBIND} before binding it
+     * @param deepBindShim the JNI shim that calls {@code dlopen}; required when {@code deepBind}
+     */
+    public NativeSettings(Path cacheRoot, boolean deepBind, Optional<Path> deepBindShim) {
+        this.cacheRoot = requireNonNull(cacheRoot, "cacheRoot is null");
+        this.deepBind = deepBind;
+        this.deepBindShim = requireNonNull(deepBindShim, "deepBindShim is null");
+        this.usable = new CacheRoot(cacheRoot);
     }
 
-    /** The default cache: {@code $STARFISH_CACHE_DIR}, else {@code ~/.cache/starfish/native}, else a per-user temp dir. */
+    /**
+     * The default cache: {@code $STARFISH_CACHE_DIR/native}, else {@code ~/.cache/starfish/native}.
+     * When that cannot be used, {@link #usableCacheRoot()} falls back to a private temporary
+     * directory; there is no predictable shared fallback such as {@code /tmp/starfish-$USER}.
+     */
     public static Path defaultCacheRoot() {
         String explicit = System.getenv("STARFISH_CACHE_DIR");
         if (explicit != null && !explicit.isBlank()) {
             return Path.of(explicit).resolve("native");
         }
         Path home = Path.of(System.getProperty("user.home", "/nonexistent"));
-        Path cache = home.resolve(".cache");
-        if (Files.isWritable(cache) || (!Files.exists(cache) && Files.isWritable(home))) {
-            return cache.resolve("starfish/native");
-        }
-        return Path.of(System.getProperty("java.io.tmpdir"), "starfish-" + System.getProperty("user.name", "user"), "native");
+        return (home.isAbsolute() ? home : Path.of("/nonexistent")).resolve(".cache/starfish/native");
     }
 
     /** Settings with deep-bind off: plain {@code System.load}. */
     public static NativeSettings plain(Path cacheRoot) {
         return new NativeSettings(cacheRoot, false, Optional.empty());
+    }
+
+    /** The configured cache root. */
+    public Path cacheRoot() {
+        return cacheRoot;
+    }
+
+    public boolean deepBind() {
+        return deepBind;
+    }
+
+    public Optional<Path> deepBindShim() {
+        return deepBindShim;
+    }
+
+    /**
+     * The real path of {@link #cacheRoot()} when it is (or could be created as) a directory of the
+     * current user that nobody else may write; else, after one warning, a private temporary
+     * directory (mode 0700, deleted on exit). Decided on the first call; the same afterwards.
+     */
+    public Path usableCacheRoot() {
+        return usable.usable();
+    }
+
+    @Override
+    public String toString() {
+        return "NativeSettings[cacheRoot=" + cacheRoot + ", deepBind=" + deepBind + ", deepBindShim=" + deepBindShim + "]";
     }
 }

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -27,7 +29,7 @@ public final class PluginNatives implements AutoCloseable {
     private final String pluginId;
     private final Path jar;
     private final NativeSettings settings;
-    private final ContentAddressedCache cache;
+    private ContentAddressedCache cache;
     private final List<Long> handles = new ArrayList<>();
     private Optional<Path> toolsDir;
 
@@ -35,7 +37,24 @@ public final class PluginNatives implements AutoCloseable {
         this.pluginId = requireNonNull(pluginId, "pluginId is null");
         this.jar = requireNonNull(jar, "jar is null");
         this.settings = requireNonNull(settings, "settings is null");
-        this.cache = new ContentAddressedCache(settings.cacheRoot().resolve(pluginId));
+    }
+
+    /** The plugin's part of the cache, {@code <usable root>/<plugin-id>}, prepared on first use. */
+    private synchronized ContentAddressedCache cache() {
+        if (cache == null) {
+            cache = new ContentAddressedCache(PrivateDirectory.ensure(pluginDir()));
+        }
+        return cache;
+    }
+
+    private Path pluginDir() {
+        Path root = settings.usableCacheRoot();
+        Path dir = root.resolve(pluginId);
+        if (!root.equals(dir.getParent())) {
+            throw new IllegalStateException("plugin id '" + pluginId + "' (" + jar.getFileName() + ") is not a plain"
+                    + " name; it cannot name a directory of the native cache");
+        }
+        return dir;
     }
 
     /** Extracts and binds {@code lib<name>.so} to {@code owner}'s loader; returns its path. */
@@ -43,7 +62,7 @@ public final class PluginNatives implements AutoCloseable {
         String entryName = NATIVE_DIR + "lib" + name + ".so";
         byte[] bytes = readEntry(entryName).orElseThrow(() -> new UnsatisfiedLinkError("plugin '" + pluginId + "' ("
                 + jar.getFileName() + ") bundles no native library '" + name + "': expected the jar entry " + entryName));
-        Path path = cache.store("lib" + name + ".so", bytes, false);
+        Path path = cache().store("lib" + name + ".so", bytes, false);
         if (settings.deepBind()) {
             DeepBind.ensureShimLoaded(settings.deepBindShim().orElseThrow(() ->
                     new IllegalStateException("deep-bind is on but no JNI shim is configured")));
@@ -61,8 +80,9 @@ public final class PluginNatives implements AutoCloseable {
             if (fileName.endsWith(".so")) {
                 byte[] bytes = readEntry(entry).orElseThrow();
                 String sha = ContentAddressedCache.sha256(bytes);
-                Path path = settings.cacheRoot().resolve(pluginId).resolve(sha).resolve(fileName);
-                found.add(new BundledLibrary(fileName, sha, path, java.nio.file.Files.isRegularFile(path)));
+                Path path = pluginDir().resolve(sha).resolve(fileName);
+                found.add(new BundledLibrary(fileName, sha, path,
+                        Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)));
             }
         }
         return found;
@@ -89,7 +109,7 @@ public final class PluginNatives implements AutoCloseable {
         for (String entry : names) {
             items.add(new ContentAddressedCache.Item(entry.substring(TOOLS_DIR.length()), readEntry(entry).orElseThrow()));
         }
-        return Optional.of(cache.storeGroup("tools", items));
+        return Optional.of(cache().storeGroup("tools", items));
     }
 
     private void bindToLoaderOf(Class<?> owner, Path path) {

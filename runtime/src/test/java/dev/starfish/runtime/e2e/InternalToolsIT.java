@@ -56,7 +56,7 @@ class InternalToolsIT {
         Distribution.Run run = internal.run(cwd, "compile", internal.example("mlp_large.hlo").toString(),
                 "--enable-experimental-backend", "--backend-cpu-limit", "1", "--backend-iterations", "1000");
         assertThat(run.exitCode()).as("%s", run).isEqualTo(1);
-        assertThat(run.stderr()).contains("Child process job \"Backend\" exited abnormally! killed by SIGXCPU")
+        assertThat(run.stderr()).contains("Child process job \"Backend\" exited abnormally! killed by signal 24 (SIGXCPU)")
                 .contains("CPU time limit of 1 s exceeded");
     }
 

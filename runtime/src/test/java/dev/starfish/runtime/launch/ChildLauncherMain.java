@@ -12,6 +12,8 @@ import java.util.Optional;
  * Runs one command through a {@link ProcessLauncher} in a child JVM, for the tests that need a
  * small heap or a JVM that can be killed: {@code ChildLauncherMain WORKDIR ARGV...}. Prints
  * {@code starting}, then {@code lines=<n> status=<status> maxHeapMb=<m>} when the tool is done.
+ * The shim's reports go to {@code WORKDIR}, so a JVM killed with SIGKILL (which cannot clean up)
+ * leaves its report directory there rather than in {@code /dev/shm}.
  */
 public final class ChildLauncherMain {
 
@@ -21,8 +23,8 @@ public final class ChildLauncherMain {
     public static void main(String[] args) throws Exception {
         Path workDir = Path.of(args[0]);
         List<String> argv = Arrays.asList(args).subList(1, args.length);
-        Path home = Files.createTempDirectory("starfish-child-home");
-        LauncherSettings settings = LauncherSettings.forHome(home).withShim(TestBinaries.shim());
+        Path home = Files.createTempDirectory(workDir, "starfish-child-home");
+        LauncherSettings settings = LauncherSettings.forHome(home).withShim(TestBinaries.shim()).withReportDir(workDir);
         try (ProcessLauncher launcher = new ProcessLauncher(settings, ToolResolver.forHome(home, Optional.empty()))) {
             System.out.println("starting");
             System.out.flush();

@@ -14,14 +14,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** The launcher running real tools through the real {@code starfish-exec} shim: statuses, streams, replay. */
@@ -32,11 +29,34 @@ class ProcessLauncherTest extends LauncherTestBase {
         Command command = sh("Exit3", "echo one; echo two; exit 3").build();
 
         assertThatThrownBy(() -> launcher.run(command)).isInstanceOf(ChildProcessException.class)
-                .hasMessage("Child process job \"Exit3\" exited abnormally! exited with status 3\n"
+                .hasMessage("Child process job \"Exit3\" exited abnormally! exit status 3\n"
                         + "Last output:\n    one\n    two\n"
                         + "Replay this job by calling: " + work.resolve("replay_Exit3.sh"))
                 .satisfies(e -> assertThat(((ChildProcessException) e).result().status())
                         .isEqualTo(ExitStatus.exited(3)));
+    }
+
+    @Test
+    void aSilentFailureHasNoEmptyOutputSection() {
+        Command command = sh("WalrusDriver", "exit 1").build();
+
+        assertThatThrownBy(() -> launcher.run(command)).isInstanceOf(ChildProcessException.class)
+                .hasMessage("Child process job \"WalrusDriver\" exited abnormally! exit status 1\n"
+                        + "Replay this job by calling: " + work.resolve("replay_WalrusDriver.sh"));
+    }
+
+    @Test
+    void toolOutputNamingItsToolIsNotPrefixedTwice() throws IOException {
+        Path tool = work.resolve("walrus_driver");
+        Files.writeString(tool, "#!/bin/sh\necho 'walrus_driver: error: bad shape'\necho 'plain line'\n");
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        try (LogCapture log = new LogCapture(ProcessLauncher.class)) {
+            launcher.run(Command.builder("WalrusDriver", work, List.of(tool.toString())).build());
+
+            assertThat(log.lines()).contains("walrus_driver: error: bad shape", "walrus_driver: plain line")
+                    .noneMatch(line -> line.startsWith("walrus_driver: walrus_driver:"));
+        }
     }
 
     @Test
@@ -54,7 +74,7 @@ class ProcessLauncherTest extends LauncherTestBase {
 
         assertThat(result.status()).isEqualTo(ExitStatus.signaled(9, "SIGKILL"));
         assertThatThrownBy(() -> launcher.run(sh("Killed", "kill -KILL $$").build()))
-                .hasMessageStartingWith("Child process job \"Killed\" exited abnormally! killed by SIGKILL (")
+                .hasMessageStartingWith("Child process job \"Killed\" exited abnormally! killed by signal 9 (SIGKILL) (")
                 .as("an unexplained SIGKILL points at the memory limit").hasMessageContaining("out-of-memory killer")
                 .hasMessageContaining("Raise the memory limit");
     }
@@ -186,24 +206,31 @@ class ProcessLauncherTest extends LauncherTestBase {
 
     @Test
     void concurrencyCapIsHonoured() throws Exception {
-        Path slots = Files.createDirectories(work.resolve("slots"));
-        String script = "ln -s x \"" + slots + "/$$\"; ls \"" + slots + "\" | wc -l; sleep 0.3; rm \"" + slots + "/$$\"";
+        Path gates = Files.createDirectories(work.resolve("gates"));
+        String script = "mkfifo \"$1/$$\"; ls \"$1\" | wc -l; read go < \"$1/$$\"; rm \"$1/$$\"";
+        int runs = 6;
         try (ProcessLauncher capped = launcher(2)) {
-            ExecutorService callers = Executors.newFixedThreadPool(6);
-            List<Future<ProcessResult>> runs = new ArrayList<>();
-            long start = System.nanoTime();
-            for (int i = 0; i < 6; i++) {
-                Command command = sh("Cap", script).replayName("cap" + i).build();
-                runs.add(callers.submit(() -> capped.run(command)));
+            ExecutorService callers = Executors.newFixedThreadPool(runs);
+            List<Future<ProcessResult>> results = new ArrayList<>();
+            for (int i = 0; i < runs; i++) {
+                Command command = Command.builder("Cap", work, List.of("/bin/sh", "-c", script, "cap", gates.toString()))
+                        .replayName("cap" + i).build();
+                results.add(callers.submit(() -> capped.run(command)));
             }
-            int maxConcurrent = 0;
-            for (Future<ProcessResult> run : runs) {
-                maxConcurrent = Math.max(maxConcurrent, Integer.parseInt(run.get().outputHead().get(0).trim()));
+            for (int released = 0; released < runs; released++) {
+                int expected = Math.min(2, runs - released);
+                List<Path> waiting = FileEvents.awaitEntries(gates, expected);
+                assertThat(waiting).as("tools holding a slot after %d were released", released).hasSize(expected);
+                Files.writeString(waiting.get(0), "go\n");
+                FileEvents.awaitGone(waiting.get(0));
+            }
+            List<Integer> seen = new ArrayList<>();
+            for (Future<ProcessResult> result : results) {
+                seen.add(Integer.parseInt(result.get().outputHead().get(0).trim()));
             }
             callers.shutdown();
 
-            assertThat(maxConcurrent).as("tools running at the same time").isEqualTo(2);
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(900));
+            assertThat(seen).as("tools each saw waiting (itself included) when it started").allMatch(n -> n <= 2);
         }
     }
 }

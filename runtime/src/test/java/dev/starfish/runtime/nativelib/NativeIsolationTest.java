@@ -131,16 +131,41 @@ class NativeIsolationTest {
     }
 
     private String probe(Path plugins, Path preload, boolean deepBind) throws Exception {
+        return probe(plugins, Optional.of(preload), tmp.resolve("probe-cache-" + deepBind), deepBind);
+    }
+
+    private String probe(Path plugins, Optional<Path> preload, Path cache, boolean deepBind) throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         List<String> cmd = new ArrayList<>(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
-                NativeProbe.class.getName(), plugins.toString(), tmp.resolve("probe-cache-" + deepBind).toString(),
+                NativeProbe.class.getName(), plugins.toString(), cache.toString(),
                 Boolean.toString(deepBind), TestBinaries.deepBindShim().toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().putAll(Map.of("LD_PRELOAD", preload.toString()));
+        preload.ifPresent(library -> pb.environment().putAll(Map.of("LD_PRELOAD", library.toString())));
         Process process = pb.start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor()).as("probe JVM output:%n%s", out).isZero();
         return out;
+    }
+
+    @Test
+    void aLibraryPlantedInTheCacheNeverRunsInTheDriver() throws Exception {
+        Path dir = pluginsWithBothVersions();
+        Path cache = tmp.resolve("planted-cache");
+        assertThat(probe(dir, Optional.empty(), cache, false)).contains("SameJobOne version=1,helper=10");
+        byte[] real = Files.readAllBytes(TestBinaries.require("testlibs/v1/libsame.so"));
+        Path impostor = TestBinaries.require("testlibs/v2/libsame.so");
+        Path cached = cache.resolve("same-one").resolve(ContentAddressedCache.sha256(real)).resolve("libsame.so");
+
+        Files.write(cached, Files.readAllBytes(impostor));
+        assertThat(Files.size(cached)).as("precondition: a same-size impostor").isEqualTo(real.length);
+        assertThat(probe(dir, Optional.empty(), cache, false)).as("the impostor file was replaced, not loaded")
+                .contains("SameJobOne version=1,helper=10");
+
+        Files.delete(cached);
+        Files.createSymbolicLink(cached, impostor);
+        assertThat(probe(dir, Optional.empty(), cache, false)).as("the planted link was replaced, not followed")
+                .contains("SameJobOne version=1,helper=10");
+        assertThat(Files.readAllBytes(cached)).isEqualTo(real);
     }
 
     /** A context for jobs that neither spawn nor fan out. */
