@@ -5,13 +5,9 @@ import dev.starfish.runtime.compile.CompileInterruptedException;
 import dev.starfish.runtime.compile.CompileRequest;
 import dev.starfish.runtime.compile.CompileResult;
 import dev.starfish.runtime.host.Host;
-import dev.starfish.runtime.launch.LauncherSettings;
 import dev.starfish.runtime.launch.ProcessLauncher;
-import dev.starfish.runtime.launch.ToolResolver;
-import dev.starfish.runtime.config.StarfishProperties;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -93,7 +89,7 @@ final class CompileCommand implements Callable<Integer> {
         binder.warnAboutUnusedOptions(parsed, jobs);
         CompileRequest request = request(jobs, parsed);
         PrintWriter out = spec.commandLine().getOut();
-        try (ProcessLauncher launcher = newLauncher()) {
+        try (ProcessLauncher launcher = host.newLauncher()) {
             CompileResult result = new Compilation(host.registry(), launcher, request, out).run();
             if (!dryRun) {
                 out.println(summary(result, request));
@@ -125,13 +121,5 @@ final class CompileCommand implements Callable<Integer> {
                 .orElseGet(() -> String.format("Ran %s on %s (%s, %d ms); no output was written (the pipeline does not "
                         + "produce %s); log: %s", String.join(",", request.pipeline()), model, subgraphs,
                         result.wallMillis(), request.output().getFileName(), request.logFile()));
-    }
-
-    private ProcessLauncher newLauncher() {
-        StarfishProperties properties = host.properties();
-        LauncherSettings settings = LauncherSettings.forHome(host.home().root())
-                .withMaxConcurrentProcesses((int) properties.integer(StarfishProperties.MAX_CONCURRENT_SPAWNS, 8))
-                .withDefaultGrace(Duration.ofMillis(properties.integer(StarfishProperties.KILL_GRACE_MILLIS, 2000)));
-        return new ProcessLauncher(settings, ToolResolver.forHome(host.home().root(), Optional.empty()));
     }
 }

@@ -85,7 +85,7 @@ final class CompileGuard implements AutoCloseable {
         ThreadContext.put(CompileLog.CONTEXT_KEY, logFile.toString());
         OUTCOME.error("{}{}", line.replaceFirst("^starfish: (error: )?", ""),
                 jobs.isEmpty() ? "" : " while running " + jobs);
-        launcher.close();
+        launcher.stopAll(signal != null ? "the compile received " + signal : "plugin code ended the driver");
         removeToolTemporaries();
         err.println(line);
         err.flush();

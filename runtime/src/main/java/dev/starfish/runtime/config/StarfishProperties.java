@@ -18,6 +18,7 @@ public final class StarfishProperties {
     public static final String REJECTED_JOBS = "rejected.jobs";
     public static final String MAX_CONCURRENT_SPAWNS = "launcher.max.concurrent.spawns";
     public static final String KILL_GRACE_MILLIS = "launcher.kill.grace.millis";
+    public static final String TOOL_TIMEOUT_SECONDS = "launcher.timeout.seconds";
     public static final String NATIVE_DEEPBIND = "nativelib.deepbind";
     public static final String NATIVE_CACHE_DIR = "nativelib.cache.dir";
 
@@ -44,6 +45,11 @@ public final class StarfishProperties {
 
     public static StarfishProperties empty() {
         return new StarfishProperties(new Properties(), Path.of("starfish.properties"));
+    }
+
+    /** The file these settings were read from (it may not exist). */
+    public Path source() {
+        return source;
     }
 
     public String string(String key, String fallback) {

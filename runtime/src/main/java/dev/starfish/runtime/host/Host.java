@@ -4,7 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.config.StarfishProperties;
+import dev.starfish.runtime.launch.LauncherSettings;
+import dev.starfish.runtime.launch.ProcessLauncher;
 import dev.starfish.runtime.launch.ToolResolver;
+import dev.starfish.runtime.launch.ToolTimeouts;
+import java.time.Duration;
 import dev.starfish.runtime.nativelib.NativeSettings;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.PluginRejectList;
@@ -58,6 +62,26 @@ public final class Host implements AutoCloseable {
 
     public JobRegistry registry() {
         return registry;
+    }
+
+    /**
+     * A new launcher for one command: the operator's limits from {@code conf/starfish.properties}
+     * (concurrent tools, kill grace, per-job timeouts {@code timeout.<Job>}) and the resolver
+     * {@code private, bin}. The caller closes it.
+     */
+    public ProcessLauncher newLauncher() {
+        LauncherSettings settings = LauncherSettings.forHome(home.root())
+                .withMaxConcurrentProcesses((int) properties.integer(StarfishProperties.MAX_CONCURRENT_SPAWNS, 8))
+                .withDefaultGrace(Duration.ofMillis(properties.integer(StarfishProperties.KILL_GRACE_MILLIS, 2000)))
+                .withTimeouts(ToolTimeouts.fromProperties(defaultTimeout(),
+                        key -> Optional.ofNullable(properties.string(key, null)), properties.source().toString()));
+        return new ProcessLauncher(settings, ToolResolver.forHome(home.root(), Optional.empty()));
+    }
+
+    private Duration defaultTimeout() {
+        String value = properties.string(StarfishProperties.TOOL_TIMEOUT_SECONDS, null);
+        return value == null ? ToolTimeouts.DEFAULT
+                : ToolTimeouts.parseSeconds(StarfishProperties.TOOL_TIMEOUT_SECONDS, value, properties.source().toString());
     }
 
     /** The resolver a job's tools are found with: private, then the job's plugin's bundled tools, then bin. */
