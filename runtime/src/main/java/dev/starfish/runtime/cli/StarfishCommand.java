@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
 /** The root command: global options and the list of subcommands, nothing else. */
 @Command(name = "starfish", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "A compiler driver whose jobs are isolated plugins.",
-        subcommands = {JobsCommand.class, CompileCommand.class},
+        subcommands = {JobsCommand.class, CompileCommand.class, PluginsCommand.class},
         footer = {"", "Exit codes: 0 success, 1 a job failed, 2 usage error or invalid input.",
                 "Environment: STARFISH_HOME overrides the installation directory."})
 public final class StarfishCommand {

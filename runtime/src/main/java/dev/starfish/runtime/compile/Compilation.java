@@ -81,7 +81,8 @@ public final class Compilation {
         long start = System.nanoTime();
         try (JobThreadScope scope = JobThreadScope.enter(registered)) {
             Job job = registry.job(registered.name());
-            LOG.info("Running job {} ({}) from {}", registered.name(), job.kind().label(), registered.info().jarName());
+            LOG.info("Running job {} ({}) from {}", registered.name(), registered.declaration().kind().label(),
+                    registered.info().jarName());
             HostJobContext context = new HostJobContext(registered.name(), launcherFor(registered),
                     request.optionsOf(registered.name()), request.dryRun(), runner);
             try {

@@ -7,6 +7,7 @@ import dev.starfish.runtime.config.StarfishProperties;
 import dev.starfish.runtime.launch.ToolResolver;
 import dev.starfish.runtime.nativelib.NativeSettings;
 import dev.starfish.runtime.registry.JobRegistry;
+import dev.starfish.runtime.registry.PluginLock;
 import dev.starfish.runtime.registry.PluginRejectList;
 import dev.starfish.runtime.registry.RegisteredJob;
 import java.nio.file.Path;
@@ -39,7 +40,8 @@ public final class Host implements AutoCloseable {
         PluginRejectList rejects = PluginRejectList.parse(properties.string(StarfishProperties.REJECTED_JOBS, ""))
                 .with(rejectedOnCommandLine);
         Path plugins = pluginsDir != null ? pluginsDir : home.pluginsDir();
-        JobRegistry registry = JobRegistry.forDirectory(plugins, rejects, nativeSettings(home, properties)).loadAllJobs();
+        JobRegistry registry = JobRegistry.forDirectory(plugins, rejects, nativeSettings(home, properties),
+                home.confDir().resolve(PluginLock.FILE_NAME)).loadAllJobs();
         return new Host(home, properties, registry);
     }
 

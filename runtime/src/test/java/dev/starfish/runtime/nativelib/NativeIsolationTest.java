@@ -37,7 +37,8 @@ class NativeIsolationTest {
 
     private static String sameJob(String name) {
         return "package fixture.same;\nimport dev.starfish.api.*;\nimport dev.starfish.fixture.same.Same;\n"
-                + "@org.pf4j.Extension public class " + name + " extends InProcessJob {\n"
+                + "@org.pf4j.Extension @JobSpec(kind = JobKind.IN_PROCESS)\n"
+                + "public class " + name + " extends InProcessJob {\n"
                 + "  @Override protected void runOnState(JobState state, JobContext context) {\n"
                 + "    NativeLibrary.load(Same.class, \"same\");\n"
                 + "    state.putArtifact(\"" + name + "\", java.nio.file.Path.of(\"version=\" + Same.version()"

@@ -142,7 +142,7 @@ public final class PluginJarBuilder {
         return "package " + pkg + ";\n"
                 + "import dev.starfish.api.*;\n"
                 + "import java.nio.file.Path;\n"
-                + "@org.pf4j.Extension\n"
+                + "@org.pf4j.Extension @JobSpec(kind = JobKind.IN_PROCESS)\n"
                 + "public class " + name + " extends InProcessJob {\n"
                 + "  static { " + staticInit + " }\n"
                 + "  @Override protected void runOnState(JobState state, JobContext context) {\n"
