@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 import java.util.Set;
 
@@ -16,8 +15,8 @@ import java.util.Set;
  * Whether a plugin jar may be loaded at all, judged as sudo and OpenSSH's
  * {@code StrictModes} judge their files, before a byte of it is read:
  * <ul>
- *   <li>the plugins directory must be writable by its owner only, and owned by the
- *       current user or root;</li>
+ *   <li>the plugins directory (a link to it is followed) must be writable by its owner
+ *       only, and owned by the current user or root;</li>
  *   <li>a jar must be a regular file — <b>any</b> symbolic link is refused, wherever it
  *       points, since a link's target can change between the check and the load and a
  *       link inside the directory only duplicates a jar that is already there;</li>
@@ -43,14 +42,15 @@ public final class PluginTrust {
     /** Why nothing in {@code dir} may be loaded, or empty when the directory is safe. */
     public Optional<String> directoryProblem(Path dir) {
         requireNonNull(dir, "dir is null");
-        Set<PosixFilePermission> mode = mode(dir);
-        String where = "plugins directory " + dir;
+        Path real = realPath(dir);
+        Set<PosixFilePermission> mode = mode(real);
+        String where = "plugins directory " + dir + (real.equals(dir.toAbsolutePath()) ? "" : " (" + real + ")");
         if (mode.contains(PosixFilePermission.OTHERS_WRITE) || mode.contains(PosixFilePermission.GROUP_WRITE)) {
             String who = mode.contains(PosixFilePermission.OTHERS_WRITE) ? "world-writable" : "group-writable";
             return Optional.of(where + " is " + who + " (mode " + octal(mode) + "), so others could add or replace "
-                    + "plugins; fix with chmod go-w " + dir);
+                    + "plugins; fix with chmod go-w " + real);
         }
-        return ownerProblem(dir, where);
+        return ownerProblem(real, where);
     }
 
     /** Why {@code jar} (an entry of the plugins directory) may not be loaded, or empty when it may. */
@@ -85,6 +85,14 @@ public final class PluginTrust {
         return String.format("%04o", bits);
     }
 
+    private static Path realPath(Path dir) {
+        try {
+            return dir.toRealPath();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot resolve the plugins directory " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
     private static Set<PosixFilePermission> mode(Path file) {
         try {
             return Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS);
@@ -115,10 +123,5 @@ public final class PluginTrust {
         } catch (IOException e) {
             return "an unreadable target";
         }
-    }
-
-    /** For messages and tests: {@code rwxr-xr-x} as {@code 0755}. */
-    static String octal(String rwx) {
-        return octal(PosixFilePermissions.fromString(rwx));
     }
 }

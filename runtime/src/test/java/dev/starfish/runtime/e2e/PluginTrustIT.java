@@ -148,5 +148,15 @@ class PluginTrustIT {
                 .containsPattern("late\\.jar +- +- +- +refused: not listed in " + conf.resolve("plugins.lock"))
                 .containsPattern("starfish-job-kelper-0\\.1\\.0\\.jar +- +- +- +refused: its SHA-256 [0-9a-f]{64} differs from")
                 .containsPattern("starfish-job-savetemps-0\\.1\\.0\\.jar +savetemps +0\\.1\\.0 +SaveTemps +loaded");
+
+        Path open = home.resolve("plugins/late.jar");
+        Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rw-rw-rw-"));
+        String before = Files.readString(conf.resolve("plugins.lock"));
+        Distribution.Run refused = dist.run(cwd, env, "plugins", "lock");
+        assertThat(refused.exitCode()).as("%s", refused).isEqualTo(1);
+        assertThat(refused.stderr()).contains("starfish: error: not writing " + conf.resolve("plugins.lock")
+                + ": late.jar: world-writable (mode 0666); fix with chmod o-w " + open);
+        assertThat(conf.resolve("plugins.lock")).as("the old lock is left as it was").hasContent(before);
+        assertThat(dist.run(cwd, env, "plugins").exitCode()).as("plugins without a subcommand").isEqualTo(2);
     }
 }

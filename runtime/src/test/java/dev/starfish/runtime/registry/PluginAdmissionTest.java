@@ -117,6 +117,16 @@ class PluginAdmissionTest {
     }
 
     @Test
+    void aLinkToASafePluginsDirectoryIsFollowed() throws IOException {
+        Path dir = plugins();
+        jar(dir, "one", "OneJob");
+        Path link = Files.createSymbolicLink(tmp.resolve("plugins-link"), dir);
+        try (JobRegistry registry = load(link)) {
+            assertThat(jobNames(registry)).as("the directory's own mode counts, not the link's").containsExactly("OneJob");
+        }
+    }
+
+    @Test
     void everySymbolicLinkIsRefusedWhereverItPoints() throws IOException {
         Path dir = plugins();
         Path inside = jar(dir, "real", "RealJob");
