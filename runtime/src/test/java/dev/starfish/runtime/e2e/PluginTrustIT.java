@@ -158,5 +158,11 @@ class PluginTrustIT {
                 + ": late.jar: world-writable (mode 0666); fix with chmod o-w " + open);
         assertThat(conf.resolve("plugins.lock")).as("the old lock is left as it was").hasContent(before);
         assertThat(dist.run(cwd, env, "plugins").exitCode()).as("plugins without a subcommand").isEqualTo(2);
+
+        Files.writeString(conf.resolve("plugins.lock"), "not a lock line\n");
+        Distribution.Run malformed = dist.run(cwd, env, "jobs");
+        assertThat(malformed.exitCode()).as("%s", malformed).isEqualTo(2);
+        assertThat(malformed.stderr()).contains("starfish: error: " + conf.resolve("plugins.lock") + " line 1: expected "
+                + "'<sha256 as 64 lower-case hex digits>  <file name>.jar', found 'not a lock line'");
     }
 }

@@ -98,6 +98,17 @@ class JobCreationTest {
     }
 
     @Test
+    void aJobWithoutAPublicNoArgumentConstructorIsOneLine() {
+        Path dir = pluginsWith("priv", "fixture.priv.PrivateJob", inProcess("fixture.priv", "PrivateJob",
+                "  private PrivateJob() { }"));
+        try (JobRegistry registry = load(dir)) {
+            assertThatThrownBy(() -> registry.job("PrivateJob")).isInstanceOf(JobException.class)
+                    .hasMessageStartingWith("job PrivateJob of plugin priv (priv.jar) needs a public no-argument constructor: "
+                            + "java.lang.IllegalAccessException:");
+        }
+    }
+
+    @Test
     void aStackOverflowInTheStaticInitialiserBecomesOneLineWhenTheJobIsCreated() {
         Path dir = pluginsWith("deep", "fixture.deep.DeepJob", inProcess("fixture.deep", "DeepJob",
                 "  static final int DEPTH = recurse(0);\n  static int recurse(int n) { return recurse(n + 1) + 1; }"));

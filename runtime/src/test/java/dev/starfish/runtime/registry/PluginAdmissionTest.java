@@ -117,6 +117,18 @@ class PluginAdmissionTest {
     }
 
     @Test
+    void aPluginsDirectoryOwnedByAnotherUserRefusesEveryJar() throws IOException {
+        Path dir = plugins();
+        jar(dir, "one", "OneJob");
+        Files.setOwner(dir, user("nobody"));
+        try (JobRegistry registry = load(dir)) {
+            assertThat(registry.jobs()).isEmpty();
+            assertThat(reasonFor(registry, "one.jar")).isEqualTo("plugins directory " + dir + " is owned by nobody (uid "
+                    + "65534), neither by the user running Starfish (uid 0) nor by root; fix with chown root " + dir);
+        }
+    }
+
+    @Test
     void aLinkToASafePluginsDirectoryIsFollowed() throws IOException {
         Path dir = plugins();
         jar(dir, "one", "OneJob");
