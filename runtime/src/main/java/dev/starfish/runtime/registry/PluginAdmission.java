@@ -2,6 +2,7 @@ package dev.starfish.runtime.registry;
 
 import static java.util.Objects.requireNonNull;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -49,8 +50,12 @@ final class PluginAdmission {
         List<PluginJarReader.PluginJar> readable = new ArrayList<>();
         Optional<String> directoryProblem = jars.isEmpty() ? Optional.empty() : trust.directoryProblem(pluginsDir);
         for (Path jar : jars) {
-            Optional<String> problem = directoryProblem.or(() -> trust.jarProblem(jar))
-                    .or(() -> lock.flatMap(l -> l.problem(jar)));
+            Optional<String> problem;
+            try {
+                problem = directoryProblem.or(() -> trust.jarProblem(jar)).or(() -> lock.flatMap(l -> l.problem(jar)));
+            } catch (UncheckedIOException e) {
+                problem = Optional.of("cannot be checked: " + JobRegistry.oneLine(e.getMessage()));
+            }
             if (problem.isPresent()) {
                 turnedAway.add(new PluginReport(jar.toAbsolutePath(), null, null, List.of(), PluginReport.State.REFUSED,
                         problem.get()));

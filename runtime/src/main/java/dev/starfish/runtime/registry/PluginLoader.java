@@ -82,6 +82,9 @@ final class PluginLoader {
                 } catch (IllegalArgumentException e) {
                     throw new PluginImportException(simpleName(className), "invalid declaration of job class "
                             + className + " in " + info.jarName() + ": " + e.getMessage(), e);
+                } catch (RuntimeException e) {
+                    throw new PluginImportException(simpleName(className), "the class file of " + className + " in "
+                            + info.jarName() + " is not a valid class file: " + e, e);
                 }
             }
         } catch (IOException e) {

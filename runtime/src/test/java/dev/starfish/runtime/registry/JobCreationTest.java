@@ -150,6 +150,21 @@ class JobCreationTest {
     }
 
     @Test
+    void aCorruptJobClassFileIsNotImportedAndTheOtherPluginsLoad() {
+        Path dir = tmp.resolve("plugins");
+        new PluginJarBuilder(tmp, "corrupt").listedJob("fixture.corrupt.CorruptJob")
+                .entry("fixture/corrupt/CorruptJob.class", new byte[] {(byte) 0xCA, (byte) 0xFE, (byte) 0xBA, (byte) 0xBE, 0, 0})
+                .buildInto(dir, "corrupt.jar");
+        new PluginJarBuilder(tmp, "fine").job("fixture.fine.FineJob",
+                PluginJarBuilder.inProcessJob("fixture.fine", "FineJob", "", "1")).buildInto(dir, "fine.jar");
+        try (JobRegistry registry = load(dir)) {
+            assertThat(registry.jobs()).extracting(RegisteredJob::name).containsExactly("FineJob");
+            assertThat(registry.warnings()).singleElement().asString().startsWith("Could not import 'CorruptJob' from "
+                    + "corrupt.jar: the class file of fixture.corrupt.CorruptJob in corrupt.jar is not a valid class file: ");
+        }
+    }
+
+    @Test
     void aNativeDeclarationWithoutAToolIsNotImported() {
         Path dir = pluginsWith("notool", "fixture.notool.NoToolJob", "package fixture.notool;\nimport dev.starfish.api.*;\n"
                 + "@org.pf4j.Extension @JobSpec(kind = JobKind.NATIVE) public class NoToolJob extends NativeJob { }\n");
