@@ -1,9 +1,9 @@
 package dev.starfish.runtime.cli;
 
 import dev.starfish.runtime.compile.Compilation;
+import dev.starfish.runtime.compile.CompileInterruptedException;
 import dev.starfish.runtime.compile.CompileRequest;
 import dev.starfish.runtime.compile.CompileResult;
-import dev.starfish.runtime.compile.PipelinePlan;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.launch.LauncherSettings;
 import dev.starfish.runtime.launch.ProcessLauncher;
@@ -16,8 +16,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -27,39 +29,44 @@ import picocli.CommandLine.Spec;
                 "Paths are resolved against the directory starfish was started in."})
 final class CompileCommand implements Callable<Integer> {
 
+    static final String DEFAULT_LOG = "log-starfish.txt";
+
     @Spec
     private CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "MODEL", description = "The HLO text model to compile.")
     String model;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "The .neff to write (default: MODEL's name with .neff).")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "The .neff to write (default: the model's name with .neff).")
     String output;
 
-    @Option(names = "--workdir", paramLabel = "DIR", description = "Work directory holding sgNN/ (default: MODEL's name with .work).")
+    @Option(names = "--workdir", paramLabel = "DIR",
+            description = "Work directory holding sgNN/ (default: the model's name with .work). "
+                    + "Must be new, empty or made by starfish.")
     String workDir;
 
-    @Option(names = "--logfile", paramLabel = "FILE", defaultValue = "log-starfish.txt",
-            description = "This compile's log file (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--logfile", paramLabel = "FILE",
+            description = "This compile's log file (default: " + DEFAULT_LOG + " in the work directory, linked from "
+                    + "the current directory).")
     String logFile;
 
-    /** Applied before parsing by {@link EarlyArguments}, since logging starts while the plugins load; declared here for validation and help. */
-    @Option(names = "--verbose", paramLabel = "LEVEL",
-            description = "Console log level: debug, info, warning or error (default: warning).")
-    Verbosity verbosity;
+    @Mixin
+    LoggingOptions logging;
 
-    @Option(names = "--jobs", paramLabel = "N", defaultValue = "1",
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N", defaultValue = "1",
             description = "Compile up to N independent subgraphs in parallel (default: ${DEFAULT-VALUE}).")
     int parallelism;
 
-    @Option(names = "--pipeline", paramLabel = "JOB", split = ",", arity = "1..*",
-            description = "Run exactly these jobs, in this order, instead of the default pipeline.")
-    List<String> pipeline;
+    @Option(names = "--pipeline", paramLabel = "JOB[,JOB...]",
+            description = "Run exactly these jobs, in this order, instead of the default pipeline (one value, "
+                    + "comma-separated).")
+    String pipeline;
 
     @Option(names = "--enable-experimental-backend", description = "Add the experimental Backend job (needs nn_executor).")
     boolean experimentalBackend;
 
-    @Option(names = "-###", description = "Print the commands that would run, in replay form, and run nothing.")
+    @Option(names = "-###", description = "Print the commands of the native jobs, in replay form, and run no tool.")
     boolean dryRun;
 
     private Host host;
@@ -77,28 +84,47 @@ final class CompileCommand implements Callable<Integer> {
             throw new IllegalStateException("no host attached to the compile command");
         }
         if (parallelism < 1) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--jobs expects at least 1, found " + parallelism);
+            throw new ParameterException(spec.commandLine(), "--jobs expects a number of at least 1, found " + parallelism);
         }
-        Path launchDir = Path.of("").toAbsolutePath();
-        Path modelPath = launchDir.resolve(model).normalize();
-        String stem = modelPath.getFileName().toString().replaceFirst("\\.[^.]*$", "");
         var parsed = spec.commandLine().getParseResult();
-        boolean watchpoints = JobOptionBinder.given(parsed, "--watchpoint");
-        List<String> jobs = pipeline != null ? pipeline : PipelinePlan.defaultPipeline(experimentalBackend, watchpoints);
-        CompileRequest request = new CompileRequest(modelPath,
-                launchDir.resolve(output != null ? output : stem + ".neff").normalize(),
-                launchDir.resolve(workDir != null ? workDir : stem + ".work").normalize(),
-                launchDir.resolve(logFile).normalize(), launchDir, jobs, parallelism, dryRun, binder.values(parsed));
+        PipelineChoice choice = new PipelineChoice(host.registry(), pipeline, experimentalBackend,
+                JobOptionBinder.given(parsed, "--watchpoint"));
+        List<String> jobs = choice.jobs();
+        binder.warnAboutUnusedOptions(parsed, jobs);
+        CompileRequest request = request(jobs, parsed);
         PrintWriter out = spec.commandLine().getOut();
         try (ProcessLauncher launcher = newLauncher()) {
             CompileResult result = new Compilation(host.registry(), launcher, request, out).run();
             if (!dryRun) {
-                out.printf("Compiled %s -> %s (%d subgraph%s, %d ms); log: %s%n", model, result.output(),
-                        result.subgraphs(), result.subgraphs() == 1 ? "" : "s", result.wallMillis(), request.logFile());
+                out.println(summary(result, request));
             }
+        } catch (CompileInterruptedException e) {
+            return 128 + ("SIGINT".equals(e.signal()) ? 2 : "SIGHUP".equals(e.signal()) ? 1 : 15);
         }
         out.flush();
         return ExitCodes.OK;
+    }
+
+    private CompileRequest request(List<String> jobs, picocli.CommandLine.ParseResult parsed) {
+        Path launchDir = Path.of("").toAbsolutePath();
+        Path modelPath = launchDir.resolve(model).normalize();
+        String stem = modelPath.getFileName() == null ? "model"
+                : modelPath.getFileName().toString().replaceFirst("\\.[^.]*$", "");
+        Path work = launchDir.resolve(workDir != null ? workDir : stem + ".work").normalize();
+        Path log = logFile != null ? launchDir.resolve(logFile).normalize() : work.resolve(DEFAULT_LOG);
+        Optional<Path> link = logFile == null ? Optional.of(launchDir.resolve(DEFAULT_LOG)) : Optional.empty();
+        return new CompileRequest(modelPath, launchDir.resolve(output != null ? output : stem + ".neff").normalize(),
+                work, log, link, launchDir, jobs, parallelism, dryRun, binder.values(parsed));
+    }
+
+    private String summary(CompileResult result, CompileRequest request) {
+        String subgraphs = result.subgraphs() + " subgraph" + (result.subgraphs() == 1 ? "" : "s");
+        return result.output()
+                .map(neff -> String.format("Compiled %s -> %s (%s, %d ms); log: %s", model, neff, subgraphs,
+                        result.wallMillis(), request.logFile()))
+                .orElseGet(() -> String.format("Ran %s on %s (%s, %d ms); no output was written (the pipeline does not "
+                        + "produce %s); log: %s", String.join(",", request.pipeline()), model, subgraphs,
+                        result.wallMillis(), request.output().getFileName(), request.logFile()));
     }
 
     private ProcessLauncher newLauncher() {

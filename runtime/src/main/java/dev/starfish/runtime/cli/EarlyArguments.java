@@ -4,51 +4,79 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 /**
- * The few arguments needed before the command line can be parsed: the plugins directory
- * and reject list (the compile command's options depend on which jobs load) and the
- * console level (logging starts while the plugins load). A cheap scan; Picocli still
- * parses and validates everything afterwards.
+ * The few arguments needed before the command line can be parsed: the subcommand, the
+ * plugins directory and reject list (the compile command's options depend on which jobs
+ * load) and the console level (logging starts while the plugins load). A cheap scan;
+ * Picocli still parses and validates everything afterwards.
  */
-record EarlyArguments(String subcommand, Path pluginsDir, List<String> rejectJobs, String consoleLevel) {
+record EarlyArguments(String subcommand, Path pluginsDir, List<String> rejectJobs, Optional<Verbosity> consoleLevel) {
+
+    private static final Set<String> SUBCOMMANDS = Set.of("compile", "jobs", "plugins", "help");
 
     static EarlyArguments scan(String... args) {
         String subcommand = null;
         Path pluginsDir = null;
         List<String> rejects = new ArrayList<>();
-        String level = null;
+        int verbose = 0;
+        boolean quiet = false;
+        Verbosity level = null;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             String value = i + 1 < args.length ? args[i + 1] : null;
-            if (arg.startsWith("--plugins-dir=")) {
+            if (arg.equals("--")) {
+                break;
+            } else if (arg.startsWith("--plugins-dir=")) {
                 pluginsDir = Path.of(arg.substring("--plugins-dir=".length()));
             } else if (arg.equals("--plugins-dir") && value != null) {
                 pluginsDir = Path.of(value);
+                i++;
             } else if (arg.startsWith("--reject-jobs=")) {
-                rejects.addAll(Arrays.asList(arg.substring("--reject-jobs=".length()).split(",")));
+                rejects.addAll(split(arg.substring("--reject-jobs=".length())));
             } else if (arg.equals("--reject-jobs") && value != null) {
-                rejects.addAll(Arrays.asList(value.split(",")));
-            } else if (arg.equals("--verbose") && value != null && isLevel(value)) {
-                level = value;
-            } else if (arg.startsWith("--verbose=")) {
-                level = arg.substring("--verbose=".length());
-            } else if (subcommand == null && !arg.startsWith("-") && (arg.equals("compile") || arg.equals("jobs"))) {
+                rejects.addAll(split(value));
+                i++;
+            } else if (arg.equals("--log-level") && value != null) {
+                level = Verbosity.parse(value).orElse(level);
+                i++;
+            } else if (arg.startsWith("--log-level=")) {
+                level = Verbosity.parse(arg.substring("--log-level=".length())).orElse(level);
+            } else if (arg.equals("--verbose")) {
+                verbose++;
+            } else if (arg.equals("--quiet")) {
+                quiet = true;
+            } else if (arg.matches("-[vq]+")) {
+                verbose += (int) arg.chars().filter(c -> c == 'v').count();
+                quiet |= arg.indexOf('q') >= 0;
+            } else if (subcommand == null && SUBCOMMANDS.contains(arg)) {
                 subcommand = arg;
             }
         }
-        return new EarlyArguments(subcommand, pluginsDir, rejects, level);
+        return new EarlyArguments(subcommand, pluginsDir, rejects, Optional.ofNullable(chosen(level, verbose, quiet)));
     }
 
-    private static boolean isLevel(String value) {
-        return List.of("debug", "info", "warning", "error").contains(value.toLowerCase(java.util.Locale.ROOT));
+    private static Verbosity chosen(Verbosity level, int verbose, boolean quiet) {
+        if (level != null) {
+            return level;
+        }
+        if (verbose >= 2) {
+            return Verbosity.DEBUG;
+        }
+        if (verbose == 1) {
+            return Verbosity.INFO;
+        }
+        return quiet ? Verbosity.ERROR : null;
+    }
+
+    private static List<String> split(String list) {
+        return Arrays.stream(list.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     }
 
     /** Sets the console level property before Log4j starts. */
     void applyConsoleLevel() {
-        if (consoleLevel != null && isLevel(consoleLevel)) {
-            System.setProperty(Verbosity.CONSOLE_LEVEL_PROPERTY,
-                    Verbosity.valueOf(consoleLevel.toUpperCase(java.util.Locale.ROOT)).log4jLevel());
-        }
+        consoleLevel.ifPresent(v -> System.setProperty(Verbosity.CONSOLE_LEVEL_PROPERTY, v.log4jLevel()));
     }
 }

@@ -3,7 +3,7 @@ package dev.starfish.runtime.cli;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.JobException;
 import java.io.UncheckedIOException;
-import org.apache.logging.log4j.LogManager;
+import java.nio.file.InvalidPathException;
 import picocli.CommandLine;
 
 /**
@@ -17,14 +17,22 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
     public int handleExecutionException(Exception exception, CommandLine commandLine,
             CommandLine.ParseResult parseResult) {
         boolean expected = exception instanceof InvalidInputException || exception instanceof JobException
-                || exception instanceof UncheckedIOException || exception instanceof IllegalStateException;
+                || exception instanceof UncheckedIOException;
         String message = exception.getMessage() == null ? exception.toString() : exception.getMessage();
-        if (!expected) {
-            LogManager.getLogger(ErrorReporter.class).error("internal error", exception);
-            message = "internal error: " + exception + " (see the log for the stack trace)";
+        if (exception instanceof InvalidPathException invalid) {
+            message = "the path '" + invalid.getInput() + "' cannot be used: " + invalid.getReason()
+                    + " (file names must be valid in the locale's character set; rename the file)";
+            return report(commandLine, message, ExitCodes.INVALID_INPUT);
         }
+        if (!expected) {
+            message = "internal error: " + exception + "; " + CrashReportFile.where(exception);
+        }
+        return report(commandLine, message, new ExitCodes().getExitCode(exception));
+    }
+
+    private static int report(CommandLine commandLine, String message, int code) {
         commandLine.getErr().println("starfish: error: " + message);
         commandLine.getErr().flush();
-        return new ExitCodes().getExitCode(exception);
+        return code;
     }
 }

@@ -73,6 +73,21 @@ final class JobOptionBinder {
         return result;
     }
 
+    /** Warns about each given option that only jobs outside {@code pipeline} declare: it has no effect. */
+    void warnAboutUnusedOptions(ParseResult parsed, List<String> pipeline) {
+        Set<String> used = new LinkedHashSet<>();
+        pipeline.forEach(job -> optionsByJob.getOrDefault(job, List.of()).forEach(o -> used.add(o.name())));
+        for (Map.Entry<String, List<JobOption>> entry : optionsByJob.entrySet()) {
+            for (JobOption option : entry.getValue()) {
+                if (parsed.hasMatchedOption(option.name()) && used.add(option.name())) {
+                    org.apache.logging.log4j.LogManager.getLogger(JobOptionBinder.class).warn(
+                            "{} has no effect: it is an option of {}, which is not in this compile's pipeline",
+                            option.name(), entry.getKey());
+                }
+            }
+        }
+    }
+
     /** Whether a list option of any job was given at least one value. */
     static boolean given(ParseResult parsed, String name) {
         return parsed.hasMatchedOption(name);

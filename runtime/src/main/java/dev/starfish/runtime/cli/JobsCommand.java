@@ -29,8 +29,11 @@ final class JobsCommand implements Callable<Integer> {
     @Mixin
     private JsonOption json;
 
-    @Option(names = "--verbose", description = "Also show the libraries each plugin bundles.")
+    @Option(names = "--libraries", description = "Also show the libraries each plugin bundles.")
     boolean verbose;
+
+    @picocli.CommandLine.Mixin
+    LoggingOptions logging;
 
     StarfishCommand root() {
         return root;

@@ -15,8 +15,7 @@ public final class StarfishCli {
         try {
             code = run(args);
         } catch (Throwable e) {
-            org.apache.logging.log4j.LogManager.getLogger(StarfishCli.class).error("internal error", e);
-            System.err.println("starfish: internal error: " + e + " (the log has the stack trace)");
+            System.err.println("starfish: error: internal error: " + e + "; " + CrashReportFile.where(e));
             code = ExitCodes.FAILURE;
         }
         System.exit(code);
@@ -48,12 +47,27 @@ public final class StarfishCli {
         }
     }
 
+    /**
+     * Colour only on a terminal that can show it: never for {@code TERM=dumb}, {@code NO_COLOR} or a
+     * pipe. {@code bin/starfish} passes the JVM's stdout through a filter, so it tells whether the
+     * user's stdout is a terminal in {@code starfish.stdout.tty}.
+     */
+    static CommandLine.Help.Ansi ansi(java.util.Map<String, String> env) {
+        boolean dumb = env.get("TERM") == null || "dumb".equals(env.get("TERM")) || env.containsKey("NO_COLOR");
+        boolean tty = Boolean.parseBoolean(System.getProperty("starfish.stdout.tty",
+                String.valueOf(System.console() != null)));
+        return !dumb && tty ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF;
+    }
+
     /** The configured command line, also used by tests. */
     public static CommandLine newCommandLine() {
         CommandLine commandLine = new CommandLine(new StarfishCommand());
         commandLine.setExitCodeExceptionMapper(new ExitCodes());
         commandLine.setExecutionExceptionHandler(new ErrorReporter());
+        commandLine.setParameterExceptionHandler(new UsageErrorReporter());
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+        commandLine.setColorScheme(CommandLine.Help.defaultColorScheme(ansi(System.getenv())));
+        commandLine.setUsageHelpAutoWidth(true);
         return commandLine;
     }
 }

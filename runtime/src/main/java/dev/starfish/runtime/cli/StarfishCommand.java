@@ -3,24 +3,40 @@ package dev.starfish.runtime.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** The root command: global options and the list of subcommands, nothing else. */
 @Command(name = "starfish", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "A compiler driver whose jobs are isolated plugins.",
-        subcommands = {JobsCommand.class, CompileCommand.class, PluginsCommand.class},
-        footer = {"", "Exit codes: 0 success, 1 a job failed, 2 usage error or invalid input.",
+        subcommands = {JobsCommand.class, CompileCommand.class, PluginsCommand.class, HelpCommand.class},
+        footer = {"", "Exit codes: 0 success, 1 a job failed, 2 usage error or invalid input, 128+N stopped by signal N"
+                + " (130 Ctrl-C, 143 SIGTERM), 134 the driver crashed in native code (see the crash report it names).",
                 "Environment: STARFISH_HOME overrides the installation directory."})
-public final class StarfishCommand {
+public final class StarfishCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
 
     @Option(names = "--plugins-dir", paramLabel = "DIR", scope = picocli.CommandLine.ScopeType.INHERIT,
             description = "Directory of job plugin jars (default: $STARFISH_HOME/plugins).")
     Path pluginsDir;
 
-    @Option(names = "--reject-jobs", paramLabel = "JOB", split = ",", scope = picocli.CommandLine.ScopeType.INHERIT,
+    @Option(names = "--reject-jobs", paramLabel = "JOB[,JOB...]", split = ",", scope = picocli.CommandLine.ScopeType.INHERIT,
             description = "Jobs not to load, in addition to rejected.jobs of conf/starfish.properties.")
     List<String> rejectJobs = new ArrayList<>();
+
+    /** {@code starfish} without a subcommand is a usage error. */
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "missing command: expected one of "
+                + String.join(", ", spec.subcommands().keySet()));
+    }
 
     /** The global options as a value for the host. */
     HostOptions hostOptions() {

@@ -6,6 +6,7 @@ import dev.starfish.api.JobOptions;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Everything one {@code starfish compile} was asked to do; paths are absolute, resolved
@@ -15,13 +16,14 @@ import java.util.Map;
  * @param output the {@code .neff} to write
  * @param workDir the work directory (holds {@code sgNN/})
  * @param logFile this compile's log file
+ * @param latestLogLink a symbolic link to point at {@code logFile} (the launch directory's {@code log-starfish.txt}), if any
  * @param launchDir where the user started the driver
  * @param pipeline the job names to run, in order
  * @param parallelism how many subgraphs a job may process at once
  * @param dryRun print the commands instead of running them ({@code -###})
  * @param jobOptions each job's option values, by job name
  */
-public record CompileRequest(Path model, Path output, Path workDir, Path logFile, Path launchDir, List<String> pipeline,
+public record CompileRequest(Path model, Path output, Path workDir, Path logFile, Optional<Path> latestLogLink, Path launchDir, List<String> pipeline,
         int parallelism, boolean dryRun, Map<String, JobOptions> jobOptions) {
 
     public CompileRequest {
@@ -29,6 +31,7 @@ public record CompileRequest(Path model, Path output, Path workDir, Path logFile
         requireNonNull(output, "output is null");
         requireNonNull(workDir, "workDir is null");
         requireNonNull(logFile, "logFile is null");
+        requireNonNull(latestLogLink, "latestLogLink is null");
         requireNonNull(launchDir, "launchDir is null");
         pipeline = List.copyOf(pipeline);
         jobOptions = Map.copyOf(jobOptions);

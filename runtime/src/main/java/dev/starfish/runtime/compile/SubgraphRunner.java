@@ -74,7 +74,7 @@ final class SubgraphRunner implements AutoCloseable {
     private static void runOne(String job, Subgraph input, Consumer<Subgraph> action) {
         String previous = ThreadContext.get("subgraph");
         ThreadContext.put("subgraph", input.name());
-        try {
+        try (JobThreadName name = JobThreadName.enter(job)) {
             action.accept(input);
         } catch (InvalidInputException e) {
             throw e;

@@ -27,7 +27,7 @@ public record StarfishHome(Path root) {
         if (fromProperty != null && !fromProperty.isBlank()) {
             return new StarfishHome(Path.of(fromProperty));
         }
-        throw new IllegalStateException("cannot tell where Starfish is installed: set STARFISH_HOME or start it "
+        throw new dev.starfish.api.InvalidInputException("cannot tell where Starfish is installed: set STARFISH_HOME or start it "
                 + "through bin/starfish");
     }
 

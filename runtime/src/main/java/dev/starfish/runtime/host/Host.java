@@ -40,6 +40,11 @@ public final class Host implements AutoCloseable {
         PluginRejectList rejects = PluginRejectList.parse(properties.string(StarfishProperties.REJECTED_JOBS, ""))
                 .with(rejectedOnCommandLine);
         Path plugins = pluginsDir != null ? pluginsDir : home.pluginsDir();
+        if (!java.nio.file.Files.isDirectory(plugins)) {
+            throw new dev.starfish.api.InvalidInputException("plugins directory " + plugins
+                    + (java.nio.file.Files.exists(plugins) ? " is not a directory" : " does not exist")
+                    + (pluginsDir != null ? "; check --plugins-dir" : "; check STARFISH_HOME (" + home.root() + ")"));
+        }
         JobRegistry registry = JobRegistry.forDirectory(plugins, rejects, nativeSettings(home, properties),
                 home.confDir().resolve(PluginLock.FILE_NAME)).loadAllJobs();
         return new Host(home, properties, registry);

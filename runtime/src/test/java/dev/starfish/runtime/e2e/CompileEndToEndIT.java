@@ -111,7 +111,7 @@ class CompileEndToEndIT {
     void anUnknownJobInThePipelineFailsBeforeAnythingRuns() {
         Distribution.Run run = dist.run(cwd, "compile", dist.example("mlp.hlo").toString(), "--pipeline", "Frontend,Nope");
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.stderr()).contains("Unknown job 'Nope'; known jobs: ").contains("WalrusDriver");
+        assertThat(run.stderr()).contains("unknown job 'Nope' in --pipeline; known jobs: ").contains("WalrusDriver");
         assertThat(cwd.resolve("mlp.work")).doesNotExist();
     }
 

@@ -59,6 +59,23 @@ final class Distribution {
     }
 
     Run run(Path cwd, Map<String, String> env, String... args) {
+        Started started = start(cwd, env, args);
+        Run run = started.await();
+        try {
+            Files.delete(started.out());
+            Files.delete(started.err());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return run;
+    }
+
+    /** Starts the driver without waiting: for tests of concurrent compiles and signals. */
+    Started start(Path cwd, String... args) {
+        return start(cwd, Map.of(), args);
+    }
+
+    Started start(Path cwd, Map<String, String> env, String... args) {
         List<String> command = new ArrayList<>();
         command.add(home.resolve("bin/starfish").toString());
         command.addAll(List.of(args));
@@ -71,21 +88,28 @@ final class Distribution {
             pb.environment().remove("STARFISH_HOME");
             pb.environment().put("STARFISH_CACHE_DIR", cwd.resolve(".cache").toString());
             pb.environment().putAll(env);
-            Process process = pb.start();
-            if (!process.waitFor(5, TimeUnit.MINUTES)) {
-                process.destroyForcibly();
-                throw new IllegalStateException("starfish " + args + " did not finish in 5 minutes");
-            }
-            Run run = new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-                    Files.readString(err, StandardCharsets.UTF_8));
-            Files.delete(out);
-            Files.delete(err);
-            return run;
+            return new Started(pb.start(), out, err);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A driver started by {@link #start}. */
+    record Started(Process process, Path out, Path err) {
+        Run await() {
+            try {
+                if (!process.waitFor(5, TimeUnit.MINUTES)) {
+                    process.destroyForcibly();
+                    throw new IllegalStateException("starfish did not finish in 5 minutes");
+                }
+                return new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                        Files.readString(err, StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
         }
     }
 

@@ -43,7 +43,7 @@ class JobsCommandIT {
 
     @Test
     void jobsVerboseShowsTheDifferentJacksonVersionsFrontendAndKelperBundle() {
-        Distribution.Run run = dist.run(cwd, "jobs", "--verbose");
+        Distribution.Run run = dist.run(cwd, "jobs", "--libraries");
         assertThat(run.exitCode()).isZero();
         assertThat(run.stdout()).contains("bundles com.fasterxml.jackson.core:jackson-databind:2.23.0")
                 .contains("bundles com.fasterxml.jackson.core:jackson-databind:2.17.2");

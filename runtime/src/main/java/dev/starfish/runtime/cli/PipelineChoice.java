@@ -1,0 +1,96 @@
+package dev.starfish.runtime.cli;
+
+import dev.starfish.api.InvalidInputException;
+import dev.starfish.runtime.compile.PipelinePlan;
+import dev.starfish.runtime.registry.JobRegistry;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The jobs a compile runs: the default pipeline without the rejected jobs (each dropped with a
+ * warning), or exactly the {@code --pipeline} list — one comma-separated value, each name
+ * trimmed; an unknown name gets a "did you mean", a rejected one says so.
+ */
+final class PipelineChoice {
+
+    private static final Logger LOG = LogManager.getLogger(PipelineChoice.class);
+
+    private final List<String> jobs;
+
+    PipelineChoice(JobRegistry registry, String explicit, boolean experimentalBackend, boolean watchpoints) {
+        this.jobs = explicit != null ? explicit(registry, explicit)
+                : withoutRejected(registry, PipelinePlan.defaultPipeline(experimentalBackend, watchpoints));
+    }
+
+    List<String> jobs() {
+        return jobs;
+    }
+
+    private static List<String> explicit(JobRegistry registry, String value) {
+        List<String> names = Arrays.stream(value.split(",", -1)).map(String::trim).toList();
+        if (names.stream().anyMatch(String::isEmpty)) {
+            throw new InvalidInputException("--pipeline expects job names separated by commas, found '" + value + "'");
+        }
+        for (String name : names) {
+            if (registry.contains(name)) {
+                continue;
+            }
+            if (registry.rejectList().rejects(name)) {
+                throw new InvalidInputException("job " + name + " is on the reject list (rejected.jobs or --reject-jobs)"
+                        + "; remove it from --pipeline or from the reject list");
+            }
+            List<String> known = registry.jobs().stream().map(j -> j.name()).toList();
+            throw new InvalidInputException("unknown job '" + name + "' in --pipeline" + suggestion(name, known)
+                    + "; known jobs: " + (known.isEmpty() ? "none" : String.join(", ", known)));
+        }
+        return names;
+    }
+
+    private static List<String> withoutRejected(JobRegistry registry, List<String> defaults) {
+        List<String> kept = new ArrayList<>();
+        for (String name : defaults) {
+            if (registry.rejectList().rejects(name)) {
+                LOG.warn("job {} is on the reject list; the compile runs without it", name);
+            } else {
+                kept.add(name);
+            }
+        }
+        return kept;
+    }
+
+    /** {@code " (did you mean Frontend?)"} for a name one case change or two edits away from a known one. */
+    static String suggestion(String name, List<String> known) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String candidate : known) {
+            int distance = candidate.equalsIgnoreCase(name) ? 0
+                    : distance(name.toLowerCase(Locale.ROOT), candidate.toLowerCase(Locale.ROOT));
+            if (distance < bestDistance) {
+                best = candidate;
+                bestDistance = distance;
+            }
+        }
+        return best != null && bestDistance <= Math.max(2, name.length() / 4) ? " (did you mean " + best + "?)" : "";
+    }
+
+    private static int distance(String a, String b) {
+        int[] row = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            row[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            int diagonal = row[0];
+            row[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int above = row[j];
+                row[j] = Math.min(Math.min(row[j] + 1, row[j - 1] + 1), diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+                diagonal = above;
+            }
+        }
+        return row[b.length()];
+    }
+}

@@ -1,0 +1,114 @@
+package dev.starfish.runtime.compile;
+
+import dev.starfish.api.InvalidInputException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+
+/**
+ * Checks a compile's paths before anything runs or is written, as gcc does: the model is a
+ * readable regular file, the output and the log file are neither the model nor each other nor
+ * a device, a directory or an over-long name, and the work directory is not a file. Every
+ * refusal is an {@link InvalidInputException} (exit 2) whose one line names the path and why.
+ */
+final class CompilePreflight {
+
+    /** {@code NAME_MAX} of Linux file systems, in bytes. */
+    static final int NAME_MAX = 255;
+
+    private CompilePreflight() {
+    }
+
+    static void check(CompileRequest request) {
+        checkModel(request.model());
+        checkWorkDir(request.workDir());
+        checkWritableFile("output file", request.output(), request.model());
+        checkWritableFile("log file", request.logFile(), request.model());
+        if (samePath(request.output(), request.logFile())) {
+            throw new InvalidInputException("log file '" + request.logFile() + "' is the same as output file; "
+                    + "give --logfile or --output another name");
+        }
+    }
+
+    private static void checkModel(Path model) {
+        if (!Files.exists(model)) {
+            throw new InvalidInputException("model file not found: " + model
+                    + " (expected an HLO text file, e.g. examples/mlp.hlo)");
+        }
+        if (Files.isDirectory(model)) {
+            throw new InvalidInputException("model " + model + " is a directory; expected an HLO text file");
+        }
+        if (!Files.isRegularFile(model)) {
+            throw new InvalidInputException("model " + model + " is not a regular file (a pipe, socket or device); "
+                    + "save the model to a file first");
+        }
+        if (!Files.isReadable(model)) {
+            throw new InvalidInputException("model " + model + " is not readable (permission denied)");
+        }
+    }
+
+    private static void checkWritableFile(String role, Path file, Path model) {
+        if (samePath(file, model)) {
+            throw new InvalidInputException("input file '" + model.getFileName() + "' is the same as " + role
+                    + " (" + file + "); choose another name");
+        }
+        int nameBytes = file.getFileName().toString().getBytes(StandardCharsets.UTF_8).length;
+        if (nameBytes > NAME_MAX) {
+            throw new InvalidInputException(role + " name is " + nameBytes + " bytes long; the file system allows at most "
+                    + NAME_MAX + ": " + abbreviate(file));
+        }
+        if (Files.isDirectory(file)) {
+            throw new InvalidInputException(role + " " + file + " is a directory; expected a file name");
+        }
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new InvalidInputException(role + " " + file + " exists and is not a regular file (a device, pipe or "
+                    + "socket); refusing to replace it");
+        }
+        if (Files.exists(file) && !Files.isWritable(file)) {
+            throw new InvalidInputException(role + " " + file + " is not writable (permission denied)");
+        }
+        Path parent = existingAncestor(file.getParent());
+        if (parent != null && !Files.isDirectory(parent)) {
+            throw new InvalidInputException(role + " " + file + " cannot be created: " + parent + " is not a directory");
+        }
+    }
+
+    private static void checkWorkDir(Path workDir) {
+        if (Files.exists(workDir) && !Files.isDirectory(workDir)) {
+            throw new InvalidInputException("work directory " + workDir + " is not a directory; give --workdir a new "
+                    + "or existing directory");
+        }
+        Path parent = existingAncestor(workDir.getParent());
+        if (parent != null && !Files.isDirectory(parent)) {
+            throw new InvalidInputException("work directory " + workDir + " cannot be created: " + parent
+                    + " is not a directory");
+        }
+        WorkDirectory.checkUsable(workDir);
+    }
+
+    private static Path existingAncestor(Path dir) {
+        Path current = dir;
+        while (current != null && !Files.exists(current, LinkOption.NOFOLLOW_LINKS)) {
+            current = current.getParent();
+        }
+        return current;
+    }
+
+    static boolean samePath(Path a, Path b) {
+        if (a.normalize().equals(b.normalize())) {
+            return true;
+        }
+        try {
+            return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static String abbreviate(Path file) {
+        String name = file.getFileName().toString();
+        return name.length() > 40 ? name.substring(0, 20) + "…" + name.substring(name.length() - 12) : name;
+    }
+}

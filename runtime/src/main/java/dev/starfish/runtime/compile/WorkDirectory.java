@@ -1,0 +1,122 @@
+package dev.starfish.runtime.compile;
+
+import dev.starfish.api.InvalidInputException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * A compile's work directory, held for the whole compile. Starfish tags the directories it
+ * creates with {@value #TAG} (as cargo marks its caches with {@code CACHEDIR.TAG}) and refuses a
+ * non-empty directory it did not create, so it never overwrites or deletes a user's files.
+ * The tag file carries an exclusive lock while a compile uses the directory (as Bazel and
+ * Gradle lock their output bases): a second compile is refused with the holder's pid instead
+ * of mixing its files into the first one's artifact. The OS drops the lock when the holder
+ * dies, so a killed compile leaves no stale lock.
+ */
+final class WorkDirectory implements AutoCloseable {
+
+    static final String TAG = ".starfish-workdir";
+
+    private final Path dir;
+    private final FileChannel channel;
+    private final FileLock lock;
+
+    private WorkDirectory(Path dir, FileChannel channel, FileLock lock) {
+        this.dir = dir;
+        this.channel = channel;
+        this.lock = lock;
+    }
+
+    /** Creates or reuses {@code dir} and locks it; refuses a foreign non-empty directory or one in use. */
+    static WorkDirectory acquire(Path dir) {
+        try {
+            checkUsable(dir);
+            Files.createDirectories(dir);
+            Path tag = dir.resolve(TAG);
+            if (Files.isSymbolicLink(tag)) {
+                throw new InvalidInputException("work directory " + dir + " has a symbolic link as " + TAG
+                        + "; remove it or use a new directory");
+            }
+            FileChannel channel = FileChannel.open(tag, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+            FileLock lock = tryLock(channel);
+            if (lock == null) {
+                String holder = readHolder(channel);
+                channel.close();
+                throw new InvalidInputException("work directory " + dir + " is in use by another compile"
+                        + (holder.isEmpty() ? "" : " (pid " + holder + ")") + "; wait for it or use another --workdir");
+            }
+            channel.truncate(0);
+            channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
+            return new WorkDirectory(dir, channel, lock);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prepare the work directory " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Refuses, without touching anything, a symbolic link or a non-empty directory Starfish did not create. */
+    static void checkUsable(Path dir) {
+        if (Files.isSymbolicLink(dir)) {
+            throw new InvalidInputException("work directory " + dir + " is a symbolic link; give the real directory");
+        }
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try {
+            if (!isTagged(dir) && !isEmpty(dir)) {
+                throw new InvalidInputException("work directory " + dir + " is not empty and was not created by "
+                        + "starfish; use a new directory");
+            }
+        } catch (IOException e) {
+            throw new InvalidInputException("work directory " + dir + " cannot be read: " + e.getMessage());
+        }
+    }
+
+    private static FileLock tryLock(FileChannel channel) throws IOException {
+        try {
+            return channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            return null;
+        }
+    }
+
+    private static String readHolder(FileChannel channel) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate(32);
+        channel.read(buffer, 0);
+        return new String(buffer.array(), 0, buffer.position(), StandardCharsets.US_ASCII).trim();
+    }
+
+    static boolean isTagged(Path dir) {
+        return Files.isRegularFile(dir.resolve(TAG), LinkOption.NOFOLLOW_LINKS);
+    }
+
+    private static boolean isEmpty(Path dir) throws IOException {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            return !entries.iterator().hasNext();
+        }
+    }
+
+    Path path() {
+        return dir;
+    }
+
+    @Override
+    public void close() {
+        try {
+            lock.release();
+            channel.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot unlock the work directory " + dir + ": " + e.getMessage(), e);
+        }
+    }
+}
