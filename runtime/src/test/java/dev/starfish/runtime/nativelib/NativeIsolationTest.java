@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -117,13 +116,11 @@ class NativeIsolationTest {
         run(registry, "SameJobOne");
         String cachePath = cache.toRealPath().toString();
         assertThat(mapsMentioning(cachePath)).as("loaded: mapped").isTrue();
+        java.lang.ref.WeakReference<ClassLoader> loader =
+                new java.lang.ref.WeakReference<>(registry.registered("SameJobOne").plugin().loader());
         registry.close();
         registry = null;
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (mapsMentioning(cachePath) && System.nanoTime() < deadline) {
-            System.gc();
-            Thread.sleep(100);
-        }
+        LibraryUnloading.awaitUnloaded(loader, cachePath);
         assertThat(mapsMentioning(cachePath)).as("after close and GC the library is unmapped").isFalse();
     }
 

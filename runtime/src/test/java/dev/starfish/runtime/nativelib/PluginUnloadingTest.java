@@ -28,8 +28,6 @@ class PluginUnloadingTest {
     /** Cycles before the first reading: the host's own methods get profiled meanwhile, and their profiles live in metaspace. */
     private static final int WARM_UP = 100;
     private static final int CYCLES = 1000;
-    private static final int MAX_COLLECTIONS = 50;
-    private static final int MAX_YIELDS = 1_000_000;
 
     @TempDir
     Path tmp;
@@ -75,28 +73,6 @@ class PluginUnloadingTest {
         }
     }
 
-    /**
-     * Collects until the loader is gone, then lets the JVM's cleaner unmap its library. A loader
-     * still reachable after {@value #MAX_COLLECTIONS} full collections, or a library the cleaner
-     * has not unmapped after {@value #MAX_YIELDS} yields, is a leak.
-     */
-    private static void awaitUnloaded(WeakReference<ClassLoader> loader, String libraryPath) throws IOException {
-        for (int collections = 0; loader.get() != null; collections++) {
-            assertThat(collections).as("full collections until the plugin's loader is unreachable")
-                    .isLessThan(MAX_COLLECTIONS);
-            System.gc();
-        }
-        for (int yields = 0; mapped(libraryPath); yields++) {
-            assertThat(yields).as("yields until the collected loader's library %s is unmapped", libraryPath)
-                    .isLessThan(MAX_YIELDS);
-            Thread.yield();
-        }
-    }
-
-    private static boolean mapped(String path) throws IOException {
-        return Files.readString(Path.of("/proc/self/maps"), StandardCharsets.UTF_8).contains(path);
-    }
-
     @Test
     void aThousandOpenCloseCyclesWithAJniLibraryLeaveMetaspaceThreadsFdsAndMapsFlat() throws IOException {
         Path plugins = plugin();
@@ -108,7 +84,7 @@ class PluginUnloadingTest {
                 warm = Footprint.now();
             }
             WeakReference<ClassLoader> loader = cycle(plugins, settings);
-            awaitUnloaded(loader, cache.toRealPath().toString());
+            LibraryUnloading.awaitUnloaded(loader, cache.toRealPath().toString());
         }
         Footprint end = Footprint.now();
         assertThat((double) end.metaspaceBytes()).as("metaspace after %d cycles vs after %d: %s vs %s", CYCLES, WARM_UP,
