@@ -36,7 +36,7 @@ final class ClassifyCommand implements Callable<Integer> {
                     .toList();
             PrintWriter out = spec.commandLine().getOut();
             if (json.enabled) {
-                out.println(HostOptions.json(rows));
+                out.println(JsonOption.render(rows));
             } else {
                 out.printf("%-20s %14s %11s %14s  %-11s %s%n", "JOB", "RESOLVER REFS", "SPAWN REFS", "PROCESS REFS",
                         "KIND", "DECLARED");

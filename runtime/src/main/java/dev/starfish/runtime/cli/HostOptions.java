@@ -1,8 +1,5 @@
 package dev.starfish.runtime.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.host.Host;
 import java.nio.file.Path;
@@ -27,10 +24,5 @@ record HostOptions(Path pluginsDir, List<String> rejectJobs) {
     /** Opens the host these options describe: the home's settings and the loaded plugins. */
     Host openHost() {
         return Host.open(home(), pluginsDir, rejectJobs);
-    }
-
-    /** A value as the indented JSON every {@code --json} option prints. */
-    static String json(Object value) throws JsonProcessingException {
-        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
     }
 }

@@ -17,8 +17,9 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * Adds each loaded job's declared options to {@code compile} (the seed's {@code RegisterArgs}),
- * one help section per job, from the declarations read off the job classes (no job is created), and reads their values back per job after parsing. An option
- * two jobs declare is registered once and its value given to both.
+ * one help section per job, from the declarations read off the job classes (no job is
+ * created), and reads their values back per job after parsing. An option two jobs declare
+ * is registered once and its value given to both.
  */
 final class JobOptionBinder {
 

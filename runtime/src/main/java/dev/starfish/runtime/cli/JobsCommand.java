@@ -50,7 +50,7 @@ final class JobsCommand implements Callable<Integer> {
                     .map(job -> JobListing.of(job, host.toolResolverFor(job), verbose, withNatives)).toList();
             PrintWriter out = spec.commandLine().getOut();
             if (json.enabled) {
-                out.println(HostOptions.json(listings));
+                out.println(JsonOption.render(listings));
             } else {
                 new JobTable(listings, verbose, withNatives).print(out);
                 host.registry().turnedAway().forEach(r -> out.println(r.state().label() + ": " + r.jarName() + ": "

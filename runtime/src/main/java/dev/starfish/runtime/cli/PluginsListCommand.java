@@ -49,7 +49,7 @@ final class PluginsListCommand implements Callable<Integer> {
                     row.put("reason", r.reason().isEmpty() ? null : r.reason());
                     rows.add(row);
                 }
-                out.println(HostOptions.json(rows));
+                out.println(JsonOption.render(rows));
             } else {
                 printTable(out, reports);
             }

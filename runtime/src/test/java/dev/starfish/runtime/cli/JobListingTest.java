@@ -96,7 +96,7 @@ class JobListingTest {
         try (JobRegistry registry = JobRegistry.forDirectory(plugins(tmp.resolve("m")), PluginRejectList.none())
                 .loadAllJobs()) {
             for (boolean verbose : new boolean[] {false, true}) {
-                JsonNode rows = new ObjectMapper().readTree(HostOptions.json(list(registry, home, verbose, verbose)));
+                JsonNode rows = new ObjectMapper().readTree(JsonOption.render(list(registry, home, verbose, verbose)));
                 assertThat(rows).hasSize(3);
                 for (JsonNode row : rows) {
                     List<String> keys = new ArrayList<>();
