@@ -21,7 +21,7 @@ import java.util.List;
  * @param plugin the plugin id
  * @param version the plugin version
  * @param jar the plugin jar's path
- * @param bundles the Maven artifacts the jar bundles (with {@code --verbose}, else {@code null})
+ * @param bundles the Maven artifacts the jar bundles (with {@code --libraries}, else {@code null})
  * @param nativeLibraries the JNI libraries the plugin bundles, with their extraction paths (with {@code --native}, else {@code null})
  * @param bundledTools the tools the plugin bundles, extracted (with {@code --native}, else {@code null})
  */

@@ -114,7 +114,7 @@ class JobListingTest {
                 JsonNode present = rows.get(2);
                 assertThat(present.get("toolPath").asText()).isEqualTo(home.resolve("starfish/bin/present_tool").toString());
                 assertThat(present.get("toolOrigin").asText()).isEqualTo("bin");
-                assertThat(present.get("bundles").isNull()).as("bundles only with --verbose").isEqualTo(!verbose);
+                assertThat(present.get("bundles").isNull()).as("bundles only with --libraries").isEqualTo(!verbose);
                 assertThat(present.get("nativeLibraries").isNull()).as("libraries only with --native").isEqualTo(!verbose);
             }
         }
