@@ -40,6 +40,8 @@ final class DropInPluginJar {
 
             import dev.starfish.api.Command;
             import dev.starfish.api.JobContext;
+            import dev.starfish.api.JobKind;
+            import dev.starfish.api.JobSpec;
             import dev.starfish.api.JobState;
             import dev.starfish.api.NativeJob;
             import dev.starfish.api.Subgraph;
@@ -48,10 +50,8 @@ final class DropInPluginJar {
 
             /** Stamps every subgraph with the bundled dropin_stamp tool. */
             @org.pf4j.Extension
+            @JobSpec(kind = JobKind.NATIVE, tool = "dropin_stamp")
             public class DropInStamp extends NativeJob {
-                public DropInStamp() {
-                    super("dropin_stamp");
-                }
 
                 @Override
                 protected void runSingleInput(Subgraph input, JobState state, JobContext context) {

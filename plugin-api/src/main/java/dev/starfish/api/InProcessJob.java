@@ -1,10 +1,8 @@
 package dev.starfish.api;
 
-/** A job that works in the driver's process and never spawns a tool. */
+/**
+ * A job that works in the driver's process and never spawns a tool; its class declares
+ * {@code @JobSpec(kind = JobKind.IN_PROCESS)}.
+ */
 public abstract class InProcessJob extends AbstractJob {
-
-    @Override
-    public final JobKind kind() {
-        return JobKind.IN_PROCESS;
-    }
 }

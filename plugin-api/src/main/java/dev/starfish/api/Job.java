@@ -1,7 +1,5 @@
 package dev.starfish.api;
 
-import java.util.List;
-import java.util.Optional;
 import org.pf4j.ExtensionPoint;
 
 /**
@@ -12,27 +10,15 @@ import org.pf4j.ExtensionPoint;
  * {@link AbstractJob}, whose {@code run → runOnState → runSingleInput} chain runs the
  * job once per input subgraph, as the seed's {@code Job.run} does.
  *
- * <p>Constructors must be cheap and side-effect free: the host creates a job only when a
- * compile uses it, and may create one just to read its declarations.
+ * <p>A job declares what it is — kind, tool, options — with {@link JobSpec} and
+ * {@link JobOptionSpec} on its class; the host reads them from the class file without
+ * initialising the class, and creates a job only when a compile runs it.
  */
 public interface Job extends ExtensionPoint {
 
     /** The job's name as used in pipelines and on the command line, e.g. {@code WalrusDriver}. */
     default String name() {
         return getClass().getSimpleName();
-    }
-
-    /** Whether the job spawns a native tool or works in-process. */
-    JobKind kind();
-
-    /** The bare name of the tool a native job spawns (e.g. {@code walrus_driver}); empty for in-process jobs. */
-    default Optional<String> toolName() {
-        return Optional.empty();
-    }
-
-    /** The command-line options this job adds to {@code starfish compile} (the seed's {@code RegisterArgs}). */
-    default List<JobOption> options() {
-        return List.of();
     }
 
     /**

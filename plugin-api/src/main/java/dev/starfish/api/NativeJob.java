@@ -1,11 +1,8 @@
 package dev.starfish.api;
 
-import static java.util.Objects.requireNonNull;
-
-import java.util.Optional;
-
 /**
- * A job that spawns one native tool. It stores only the tool's bare name; the tool is
+ * A job that spawns one native tool, declared with {@code @JobSpec(kind = JobKind.NATIVE,
+ * tool = "<bare name>")}. It knows only the tool's bare name; the tool is
  * resolved at run time with {@link Launcher#resolve} (private directory first) and
  * started only through {@link Launcher#run}, never with a {@code ProcessBuilder} of its own.
  */
@@ -13,21 +10,14 @@ public abstract class NativeJob extends AbstractJob {
 
     private final String toolName;
 
-    protected NativeJob(String toolName) {
-        this.toolName = requireNonNull(toolName, "toolName is null");
-        if (toolName.isEmpty() || toolName.contains("/")) {
-            throw new IllegalArgumentException("a native job stores a bare tool name, found '" + toolName + "'");
+    /** Reads the tool name from the class's {@link JobSpec}; a class without a native declaration cannot be created. */
+    protected NativeJob() {
+        JobDeclaration declaration = JobDeclaration.of(getClass());
+        if (declaration.kind() != JobKind.NATIVE) {
+            throw new IllegalStateException("job " + declaration.name() + " extends NativeJob but is declared "
+                    + declaration.kind().label() + ": expected @JobSpec(kind = JobKind.NATIVE, tool = ...)");
         }
-    }
-
-    @Override
-    public final JobKind kind() {
-        return JobKind.NATIVE;
-    }
-
-    @Override
-    public final Optional<String> toolName() {
-        return Optional.of(toolName);
+        this.toolName = declaration.tool().orElseThrow();
     }
 
     /**

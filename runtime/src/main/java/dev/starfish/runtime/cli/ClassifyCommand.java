@@ -1,18 +1,14 @@
 package dev.starfish.runtime.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.starfish.runtime.classify.JobClassification;
 import dev.starfish.runtime.classify.JobClassifier;
-import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.host.Host;
-import dev.starfish.runtime.registry.JobRegistry;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
@@ -28,19 +24,19 @@ final class ClassifyCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--json", description = "Print a JSON array instead of a table.")
-    boolean json;
+    @Mixin
+    private JsonOption json;
 
     @Override
     public Integer call() throws Exception {
         HostOptions options = jobs.root().hostOptions();
-        try (Host host = Host.open(StarfishHome.locate(System.getenv()), options.pluginsDir(), options.rejectJobs())) {
+        try (Host host = options.openHost()) {
             List<JobClassification> rows = host.registry().jobs().stream()
-                    .map(job -> JobClassifier.classify(job, JobRegistry.instantiateForListing(job).kind().label()))
+                    .map(job -> JobClassifier.classify(job, job.declaration().kind().label()))
                     .toList();
             PrintWriter out = spec.commandLine().getOut();
-            if (json) {
-                out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(rows));
+            if (json.enabled) {
+                out.println(JsonOption.render(rows));
             } else {
                 out.printf("%-20s %14s %11s %14s  %-11s %s%n", "JOB", "RESOLVER REFS", "SPAWN REFS", "PROCESS REFS",
                         "KIND", "DECLARED");

@@ -1,5 +1,7 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.runtime.config.StarfishHome;
+import dev.starfish.runtime.host.Host;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -12,5 +14,15 @@ import java.util.List;
 record HostOptions(Path pluginsDir, List<String> rejectJobs) {
     HostOptions {
         rejectJobs = List.copyOf(rejectJobs);
+    }
+
+    /** The installation the driver runs from ({@code STARFISH_HOME}, else the launcher's). */
+    StarfishHome home() {
+        return StarfishHome.locate(System.getenv());
+    }
+
+    /** Opens the host these options describe: the home's settings and the loaded plugins. */
+    Host openHost() {
+        return Host.open(home(), pluginsDir, rejectJobs);
     }
 }

@@ -1,31 +1,31 @@
 package dev.starfish.runtime.cli;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.starfish.api.Job;
 import dev.starfish.api.ToolNotFoundException;
 import dev.starfish.runtime.launch.ResolvedTool;
 import dev.starfish.runtime.launch.ToolResolver;
 import dev.starfish.runtime.registry.BundledLibraries;
-import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.RegisteredJob;
 import java.util.List;
 
 /**
- * One row of {@code starfish jobs}; its components are the JSON keys.
+ * One row of {@code starfish jobs}; its components are the JSON keys, every key in every
+ * row ({@code null} when it does not apply or was not asked for). The schema is
+ * {@code docs/jobs-json.md}. Built from the job's declaration alone: no plugin code runs.
  *
  * @param name the job's name
  * @param kind {@code native} or {@code in-process}
  * @param tool the bare tool name of a native job, else {@code null}
- * @param toolPath where the tool resolves, {@code missing}, or {@code null} for in-process jobs
- * @param toolOrigin {@code private}, {@code plugin}, {@code bin}, or {@code null}
+ * @param toolPath where the tool resolves; {@code null} for an in-process job and for a tool that is missing
+ * @param toolOrigin {@code private}, {@code plugin}, {@code bin}, or {@code null} when {@code toolPath} is
  * @param plugin the plugin id
  * @param version the plugin version
  * @param jar the plugin jar's path
- * @param bundles the Maven artifacts the jar bundles (with {@code --verbose} only)
- * @param nativeLibraries the JNI libraries the plugin bundles, with their extraction paths (with {@code --native} only)
- * @param bundledTools the tools the plugin bundles, extracted (with {@code --native} only)
+ * @param bundles the Maven artifacts the jar bundles (with {@code --libraries}, else {@code null})
+ * @param nativeLibraries the JNI libraries the plugin bundles, with their extraction paths (with {@code --native}, else {@code null})
+ * @param bundledTools the tools the plugin bundles, extracted (with {@code --native}, else {@code null})
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonInclude(JsonInclude.Include.ALWAYS)
 record JobListing(String name, String kind, String tool, String toolPath, String toolOrigin, String plugin,
         String version, String jar, List<String> bundles, List<NativeLibraryListing> nativeLibraries,
         List<String> bundledTools) {
@@ -35,8 +35,7 @@ record JobListing(String name, String kind, String tool, String toolPath, String
     }
 
     static JobListing of(RegisteredJob job, ToolResolver resolver, boolean withBundles, boolean withNatives) {
-        Job instance = JobRegistry.instantiateForListing(job);
-        String tool = instance.toolName().orElse(null);
+        String tool = job.declaration().tool().orElse(null);
         String toolPath = null;
         String origin = null;
         if (tool != null) {
@@ -45,7 +44,7 @@ record JobListing(String name, String kind, String tool, String toolPath, String
                 toolPath = resolved.path().toString();
                 origin = resolved.origin().label();
             } catch (ToolNotFoundException e) {
-                toolPath = "missing";
+                // a missing tool: toolPath and toolOrigin stay null
             }
         }
         List<NativeLibraryListing> libraries = null;
@@ -56,7 +55,7 @@ record JobListing(String name, String kind, String tool, String toolPath, String
                     .toList();
             tools = job.plugin().loader().bundledToolsDir().map(JobListing::listTools).orElse(List.of());
         }
-        return new JobListing(job.name(), instance.kind().label(), tool, toolPath, origin, job.info().id(),
+        return new JobListing(job.name(), job.declaration().kind().label(), tool, toolPath, origin, job.info().id(),
                 job.info().version(), job.info().jar().toString(),
                 withBundles ? BundledLibraries.of(job.info().jar()) : null, libraries, tools);
     }

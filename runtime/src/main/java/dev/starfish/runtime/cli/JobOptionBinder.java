@@ -17,8 +17,9 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * Adds each loaded job's declared options to {@code compile} (the seed's {@code RegisterArgs}),
- * one help section per job, and reads their values back per job after parsing. An option
- * two jobs declare is registered once and its value given to both.
+ * one help section per job, from the declarations read off the job classes (no job is
+ * created), and reads their values back per job after parsing. An option two jobs declare
+ * is registered once and its value given to both.
  */
 final class JobOptionBinder {
 
@@ -28,7 +29,7 @@ final class JobOptionBinder {
         Set<String> taken = new LinkedHashSet<>();
         compile.options().forEach(o -> taken.addAll(List.of(o.names())));
         for (RegisteredJob job : registry.jobs()) {
-            List<JobOption> declared = JobRegistry.instantiateForListing(job).options();
+            List<JobOption> declared = job.declaration().options();
             optionsByJob.put(job.name(), declared);
             ArgGroupSpec.Builder group = ArgGroupSpec.builder().exclusive(false).multiplicity("0..1")
                     .heading("%n" + job.name() + " options:%n");

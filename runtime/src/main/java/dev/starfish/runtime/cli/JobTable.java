@@ -24,8 +24,8 @@ final class JobTable {
         List<List<String>> rows = new ArrayList<>();
         rows.add(HEADER);
         for (JobListing l : listings) {
-            String resolves = l.toolPath() == null ? "-"
-                    : l.toolOrigin() == null ? l.toolPath() : l.toolPath() + " (" + l.toolOrigin() + ")";
+            String resolves = l.tool() == null ? "-" : l.toolPath() == null ? "missing"
+                    : l.toolPath() + " (" + l.toolOrigin() + ")";
             rows.add(List.of(l.name(), l.kind(), Objects.requireNonNullElse(l.tool(), "-"), resolves, l.plugin(),
                     l.version(), l.jar()));
         }

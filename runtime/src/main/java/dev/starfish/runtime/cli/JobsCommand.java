@@ -1,19 +1,21 @@
 package dev.starfish.runtime.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.host.Host;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-/** {@code starfish jobs}: what jobs the plugins directory provides, and where their tools resolve. */
+/**
+ * {@code starfish jobs}: what jobs the plugins directory provides, and where their tools
+ * resolve, then one {@code refused:} or {@code failed:} line per jar that was not loaded.
+ * Everything shown is read from the jobs' declarations: no plugin code runs.
+ */
 @Command(name = "jobs", mixinStandardHelpOptions = true, subcommands = ClassifyCommand.class,
         description = "List the jobs of the installed plugins: kind, tool and where it resolves, plugin and jar.")
 final class JobsCommand implements Callable<Integer> {
@@ -24,8 +26,8 @@ final class JobsCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--json", description = "Print a JSON array instead of a table.")
-    boolean json;
+    @Mixin
+    private JsonOption json;
 
     @Option(names = "--libraries", description = "Also show the libraries each plugin bundles.")
     boolean verbose;
@@ -43,14 +45,16 @@ final class JobsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         HostOptions options = root.hostOptions();
-        try (Host host = Host.open(StarfishHome.locate(System.getenv()), options.pluginsDir(), options.rejectJobs())) {
+        try (Host host = options.openHost()) {
             List<JobListing> listings = host.registry().jobs().stream()
                     .map(job -> JobListing.of(job, host.toolResolverFor(job), verbose, withNatives)).toList();
             PrintWriter out = spec.commandLine().getOut();
-            if (json) {
-                out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(listings));
+            if (json.enabled) {
+                out.println(JsonOption.render(listings));
             } else {
                 new JobTable(listings, verbose, withNatives).print(out);
+                host.registry().turnedAway().forEach(r -> out.println(r.state().label() + ": " + r.jarName() + ": "
+                        + r.reason()));
             }
             out.flush();
         }

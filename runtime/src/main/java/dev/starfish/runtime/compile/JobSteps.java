@@ -61,7 +61,8 @@ final class JobSteps {
         try (JobThreadScope scope = JobThreadScope.enter(registered);
                 JobThreadName name = JobThreadName.enter(registered.name())) {
             Job job = registry.job(registered.name());
-            LOG.info("Running job {} ({}) from {}", registered.name(), job.kind().label(), registered.info().jarName());
+            LOG.info("Running job {} ({}) from {}", registered.name(), registered.declaration().kind().label(),
+                    registered.info().jarName());
             HostJobContext context = new HostJobContext(registered.name(), launcherFor(registered, request.dryRun()),
                     request.optionsOf(registered.name()), request.dryRun(), runner);
             job.run(state, context);
@@ -86,7 +87,7 @@ final class JobSteps {
     }
 
     private static java.util.Optional<String> toolOf(RegisteredJob job) {
-        return JobRegistry.instantiateForListing(job).toolName();
+        return job.declaration().tool();
     }
 
     private Launcher launcherFor(RegisteredJob job, boolean dryRun) {

@@ -11,6 +11,7 @@ import dev.starfish.runtime.launch.ToolTimeouts;
 import java.time.Duration;
 import dev.starfish.runtime.nativelib.NativeSettings;
 import dev.starfish.runtime.registry.JobRegistry;
+import dev.starfish.runtime.registry.PluginLock;
 import dev.starfish.runtime.registry.PluginRejectList;
 import dev.starfish.runtime.registry.RegisteredJob;
 import java.nio.file.Path;
@@ -48,7 +49,8 @@ public final class Host implements AutoCloseable {
                     + (java.nio.file.Files.exists(plugins) ? " is not a directory" : " does not exist")
                     + (pluginsDir != null ? "; check --plugins-dir" : "; check STARFISH_HOME (" + home.root() + ")"));
         }
-        JobRegistry registry = JobRegistry.forDirectory(plugins, rejects, nativeSettings(home, properties)).loadAllJobs();
+        JobRegistry registry = JobRegistry.forDirectory(plugins, rejects, nativeSettings(home, properties),
+                home.confDir().resolve(PluginLock.FILE_NAME)).loadAllJobs();
         return new Host(home, properties, registry);
     }
 

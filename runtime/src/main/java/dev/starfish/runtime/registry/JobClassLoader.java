@@ -5,8 +5,10 @@ import static java.util.Objects.requireNonNull;
 import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
+import java.util.List;
 import java.util.Optional;
 import java.nio.file.Path;
 import dev.starfish.api.NativeLibraryHost;
@@ -24,8 +26,10 @@ import dev.starfish.runtime.nativelib.PluginNatives;
  *   <li>everything else: the plugin's own jar only; a miss is a miss, never a fall-back
  *       to a library the host happens to carry.</li>
  * </ol>
- * Resources follow the same order. Parallel capable. JNI libraries and tools the plugin
- * bundles are extracted and bound by its {@link PluginNatives}.
+ * Resources follow the same order, except that a resource outside any JDK package (such as
+ * {@code META-INF/services/...}) is looked up in the plugin's jar first and then in the
+ * platform loader; {@link #getResource} is the first of {@link #getResources}. Parallel
+ * capable. JNI libraries and tools the plugin bundles are extracted and bound by its {@link PluginNatives}.
  */
 public final class JobClassLoader extends URLClassLoader implements NativeLibraryHost, PluginNatives.BinderSource {
 
@@ -119,28 +123,42 @@ public final class JobClassLoader extends URLClassLoader implements NativeLibrar
         return findClass(name);
     }
 
+    /** The first of {@link #getResources}: derived from it, so the two can never disagree. */
     @Override
     public URL getResource(String name) {
-        if (policy.isHostSharedResource(name)) {
-            return hostLoader.getResource(name);
+        try {
+            Enumeration<URL> all = getResources(name);
+            return all.hasMoreElements() ? all.nextElement() : null;
+        } catch (IOException e) {
+            return null;
         }
-        if (policy.isJdkResource(name)) {
-            return getParent().getResource(name);
-        }
-        URL own = findResource(name);
-        return own != null ? own : getParent().getResource(name);
     }
 
+    /**
+     * Every resource of this name, in the loader's lookup order: a host-shared package's from
+     * the host only; a JDK package's from the platform loader only; anything else from the
+     * plugin's jar first, then from the platform loader (which holds the JDK alone, never the
+     * host's libraries).
+     */
     @Override
     public Enumeration<URL> getResources(String name) throws IOException {
         if (policy.isHostSharedResource(name)) {
-            return hostLoader.getResources(name);
+            return resourcesFromHostOnly(name);
         }
         if (policy.isJdkResource(name)) {
             return getParent().getResources(name);
         }
-        Enumeration<URL> own = findResources(name);
-        return own.hasMoreElements() ? own : Collections.emptyEnumeration();
+        return resourcesFromPluginThenPlatform(name);
+    }
+
+    private Enumeration<URL> resourcesFromHostOnly(String name) throws IOException {
+        return hostLoader.getResources(name);
+    }
+
+    private Enumeration<URL> resourcesFromPluginThenPlatform(String name) throws IOException {
+        List<URL> all = new ArrayList<>(Collections.list(findResources(name)));
+        all.addAll(Collections.list(getParent().getResources(name)));
+        return Collections.enumeration(all);
     }
 
     @Override

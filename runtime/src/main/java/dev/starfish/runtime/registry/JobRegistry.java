@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import dev.starfish.runtime.nativelib.NativeSettings;
 import org.apache.logging.log4j.LogManager;
@@ -19,9 +20,11 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * Turns job names into jobs (the seed's {@code JobRegistry}). {@link #loadAllJobs()} walks
- * the plugins directory in file-name order, skips rejected jobs, imports each plugin in
- * its own loader and skips, with the warning {@code Could not import '<name>'}, any
- * plugin that fails. Job instances are created only when asked for.
+ * the plugins directory in file-name order, lets {@link PluginAdmission} refuse untrusted,
+ * unlocked or conflicting jars, skips rejected jobs, and imports each remaining plugin in
+ * its own loader, skipping with the warning {@code Could not import '<name>'} any that
+ * fails. Job classes are loaded but not initialised; a job is created only when asked for
+ * ({@link #job}), and whatever its plugin code throws then becomes one line.
  *
  * <p>Not thread-safe while loading; safe for concurrent lookups afterwards.
  */
@@ -32,15 +35,18 @@ public final class JobRegistry implements AutoCloseable {
     private final PluginDirectoryScanner scanner;
     private final PluginLoader loader;
     private final PluginRejectList rejectList;
+    private final PluginAdmission admission;
     private final Map<String, RegisteredJob> jobs = new LinkedHashMap<>();
     private final Set<LoadedPlugin> plugins = new LinkedHashSet<>();
+    private final List<PluginReport> reports = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
 
     public JobRegistry(Path pluginsDir, PluginRejectList rejectList, HostSharedPackages policy, ClassLoader hostLoader,
-            NativeSettings nativeSettings) {
+            NativeSettings nativeSettings, PluginTrust trust, Optional<PluginLock> lock) {
         this.scanner = new PluginDirectoryScanner(pluginsDir);
         this.rejectList = requireNonNull(rejectList, "rejectList is null");
         this.loader = new PluginLoader(hostLoader, policy, rejectList, nativeSettings);
+        this.admission = new PluginAdmission(trust, lock, rejectList);
     }
 
     /** A registry over {@code pluginsDir} with the default policy, this class's loader as the host and plain JNI binding. */
@@ -49,38 +55,58 @@ public final class JobRegistry implements AutoCloseable {
     }
 
     public static JobRegistry forDirectory(Path pluginsDir, PluginRejectList rejectList, NativeSettings nativeSettings) {
-        return new JobRegistry(pluginsDir, rejectList, HostSharedPackages.defaults(), JobRegistry.class.getClassLoader(),
-                nativeSettings);
+        return forDirectory(pluginsDir, rejectList, nativeSettings, null);
     }
 
-    /** Discovers and imports every plugin; call once. */
+    /**
+     * A registry whose jars must also be listed in {@code lockFile} when that file exists.
+     *
+     * @throws InvalidInputException when the lock file exists but is malformed
+     */
+    public static JobRegistry forDirectory(Path pluginsDir, PluginRejectList rejectList, NativeSettings nativeSettings,
+            Path lockFile) {
+        return new JobRegistry(pluginsDir, rejectList, HostSharedPackages.defaults(), JobRegistry.class.getClassLoader(),
+                nativeSettings, PluginTrust.forCurrentUser(), PluginLock.read(lockFile));
+    }
+
+    /** Discovers, vets and imports every plugin; call once. */
     public JobRegistry loadAllJobs() {
-        for (Path jar : scanner.scan()) {
-            importPlugin(jar);
+        PluginAdmission.Result decided = admission.decide(scanner.pluginsDir(), scanner.scan());
+        for (PluginReport turnedAway : decided.turnedAway()) {
+            warn(turnedAway.state() == PluginReport.State.FAILED ? turnedAway.reason()
+                    : "Refused " + turnedAway.jarName() + ": " + turnedAway.reason());
         }
+        List<PluginReport> loaded = new ArrayList<>();
+        for (PluginJarReader.PluginJar pluginJar : decided.admitted()) {
+            importPlugin(pluginJar).ifPresent(loaded::add);
+        }
+        reports.addAll(decided.turnedAway());
+        reports.addAll(loaded);
+        reports.sort((a, b) -> a.jarName().compareTo(b.jarName()));
         return this;
     }
 
-    private void importPlugin(Path jar) {
+    private Optional<PluginReport> importPlugin(PluginJarReader.PluginJar pluginJar) {
+        PluginInfo info = pluginJar.info();
         List<RegisteredJob> found;
         try {
-            found = loader.load(jar, this::warn);
+            found = loader.load(pluginJar, this::warn);
         } catch (PluginImportException e) {
-            warn("Could not import '" + e.importName() + "' from " + jar.getFileName() + ": " + oneLine(e.getMessage()));
-            return;
+            String message = "Could not import '" + e.importName() + "' from " + info.jarName() + ": "
+                    + oneLine(e.getMessage());
+            warn(message);
+            LOG.debug("Why {} could not be imported", info.jarName(), e);
+            reports.add(new PluginReport(info.jar(), info.id(), info.version(), pluginJar.jobNames(),
+                    PluginReport.State.FAILED, message));
+            return Optional.empty();
         }
         for (RegisteredJob job : found) {
-            RegisteredJob kept = jobs.get(job.name());
-            if (kept != null) {
-                warn("Job '" + job.name() + "' is declared by both " + kept.info().jarName() + " and "
-                        + job.info().jarName() + "; keeping the one from " + kept.info().jarName());
-                continue;
-            }
             LOG.debug("Found {} at {}", job.name(), job.info().jar());
             jobs.put(job.name(), job);
             plugins.add(job.plugin());
         }
-        found.stream().map(RegisteredJob::plugin).distinct().filter(p -> !plugins.contains(p)).forEach(LoadedPlugin::close);
+        return Optional.of(new PluginReport(info.jar(), info.id(), info.version(), pluginJar.jobNames(),
+                PluginReport.State.LOADED, ""));
     }
 
     private void warn(String message) {
@@ -88,9 +114,19 @@ public final class JobRegistry implements AutoCloseable {
         LOG.warn(message);
     }
 
-    /** The warnings raised while loading, in order. */
+    /** The warnings raised while loading, in order: one line each. */
     public List<String> warnings() {
         return List.copyOf(warnings);
+    }
+
+    /** What became of every jar of the plugins directory, by file name. */
+    public List<PluginReport> plugins() {
+        return List.copyOf(reports);
+    }
+
+    /** The jars that were refused or failed, by file name. */
+    public List<PluginReport> turnedAway() {
+        return reports.stream().filter(r -> r.state() != PluginReport.State.LOADED).toList();
     }
 
     /** The known jobs in discovery order. */
@@ -110,14 +146,17 @@ public final class JobRegistry implements AutoCloseable {
     public RegisteredJob registered(String name) {
         RegisteredJob job = jobs.get(name);
         if (job == null) {
-            String why = rejectList.rejects(name) ? " (it is on the reject list)" : "";
+            String why = rejectList.rejects(name) ? " (it is on the reject list)" : turnedAway().stream()
+                    .filter(r -> r.jobs().contains(name)).findFirst()
+                    .map(r -> " (its jar " + r.jarName() + " was " + r.state().label() + ": see `starfish plugins list`)")
+                    .orElse("");
             throw new InvalidInputException("Unknown job '" + name + "'" + why + "; known jobs: "
                     + (jobs.isEmpty() ? "none (no plugins in " + scanner.pluginsDir() + ")" : String.join(", ", jobs.keySet())));
         }
         return job;
     }
 
-    /** A new instance of the named job, created in its plugin's loader. */
+    /** A new instance of the named job, created in its plugin's loader: the first time any of its code runs. */
     public Job job(String name) {
         return instantiate(registered(name));
     }
@@ -128,31 +167,53 @@ public final class JobRegistry implements AutoCloseable {
         return resolved.stream().map(JobRegistry::instantiate).toList();
     }
 
-    /** An instance only to read a job's declarations (kind, tool, options); it is never run. */
-    public static Job instantiateForListing(RegisteredJob job) {
-        return instantiate(job);
-    }
-
+    /**
+     * Creates the job, initialising its class first. Whatever the plugin's code throws —
+     * a failing static initialiser, a {@code StackOverflowError}, a linkage error, a throwing
+     * constructor — becomes a {@link JobException} with one line naming the job and its jar;
+     * the stack trace goes to the log at debug level only.
+     */
     static Job instantiate(RegisteredJob job) {
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(job.plugin().loader());
+        Job instance;
         try {
-            Job instance = job.type().getDeclaredConstructor().newInstance();
-            if (!instance.name().equals(job.name())) {
-                throw new JobException("Job class " + job.type().getName() + " calls itself '" + instance.name()
-                        + "' but is registered as '" + job.name() + "'; a job's name is its class's simple name");
-            }
-            return instance;
+            instance = job.type().getDeclaredConstructor().newInstance();
+        } catch (NoSuchMethodException | IllegalAccessException | InstantiationException e) {
+            throw new JobException(prefix(job) + " needs a public no-argument constructor: " + oneLine(e.toString()), e);
         } catch (InvocationTargetException e) {
-            throw new JobException("Job '" + job.name() + "' of " + job.info().jarName() + " could not be created: "
-                    + e.getCause(), e.getCause());
-        } catch (ReflectiveOperationException e) {
-            throw new JobException("Job '" + job.name() + "' of " + job.info().jarName()
-                    + " needs a public no-argument constructor: " + e, e);
+            throw couldNotCreate(job, e.getCause());
+        } catch (ExceptionInInitializerError e) {
+            throw couldNotCreate(job, e.getCause() != null ? e.getCause() : e);
+        } catch (Throwable e) {
+            throw couldNotCreate(job, e);
         } finally {
             thread.setContextClassLoader(previous);
         }
+        if (!job.name().equals(nameOf(instance, job))) {
+            throw new JobException("Job class " + job.type().getName() + " calls itself '" + nameOf(instance, job)
+                    + "' but is registered as '" + job.name() + "'; a job's name is its class's simple name");
+        }
+        return instance;
+    }
+
+    private static String nameOf(Job instance, RegisteredJob job) {
+        try {
+            return instance.name();
+        } catch (Throwable e) {
+            throw couldNotCreate(job, e);
+        }
+    }
+
+    private static JobException couldNotCreate(RegisteredJob job, Throwable cause) {
+        String message = prefix(job) + " could not be created: " + oneLine(String.valueOf(cause));
+        LOG.debug(message, cause);
+        return new JobException(message, cause);
+    }
+
+    private static String prefix(RegisteredJob job) {
+        return "job " + job.name() + " of plugin " + job.info().id() + " (" + job.info().jarName() + ")";
     }
 
     /** Closes every plugin's loader. */
@@ -163,7 +224,7 @@ public final class JobRegistry implements AutoCloseable {
         jobs.clear();
     }
 
-    private static String oneLine(String message) {
+    static String oneLine(String message) {
         return message == null ? "" : message.replaceAll("\\s*\\R\\s*", " ");
     }
 }

@@ -5,11 +5,16 @@ import static java.util.Objects.requireNonNull;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Finds plugin jars: every regular {@code *.jar} file directly in the plugins directory, sorted by file name. */
+/**
+ * Finds plugin jars: every {@code *.jar} entry directly in the plugins directory that is a
+ * regular file or a symbolic link (which {@link PluginTrust} then refuses, by name), sorted
+ * by file name.
+ */
 public final class PluginDirectoryScanner {
 
     private final Path pluginsDir;
@@ -26,7 +31,7 @@ public final class PluginDirectoryScanner {
         try (Stream<Path> entries = Files.list(pluginsDir)) {
             return entries
                     .filter(p -> p.getFileName().toString().endsWith(".jar"))
-                    .filter(Files::isRegularFile)
+                    .filter(p -> Files.isSymbolicLink(p) || Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
                     .sorted((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()))
                     .toList();
         } catch (IOException e) {

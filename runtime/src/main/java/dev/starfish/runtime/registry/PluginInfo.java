@@ -12,10 +12,19 @@ import java.nio.file.Path;
  * @param jar the jar file, absolute
  */
 public record PluginInfo(String id, String version, Path jar) {
+
+    /** What a {@code Plugin-Id} may look like: it names the plugin's native cache directory, so no {@code /} and no leading dot. */
+    public static final java.util.regex.Pattern ID_PATTERN = java.util.regex.Pattern.compile("[a-z0-9][a-z0-9._-]*");
+
     public PluginInfo {
         requireNonNull(id, "id is null");
         requireNonNull(version, "version is null");
         requireNonNull(jar, "jar is null");
+    }
+
+    /** Whether the id may name a directory: matches {@link #ID_PATTERN}. */
+    public boolean hasValidId() {
+        return ID_PATTERN.matcher(id).matches();
     }
 
     public String jarName() {

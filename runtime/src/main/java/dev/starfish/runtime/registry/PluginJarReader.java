@@ -76,5 +76,13 @@ final class PluginJarReader {
 
     /** A plugin jar's descriptor and the job classes it declares. */
     record PluginJar(PluginInfo info, List<String> extensionClasses, boolean bundlesPluginApi) {
+        PluginJar {
+            extensionClasses = List.copyOf(extensionClasses);
+        }
+
+        /** The names of the jobs the jar declares, in index order. */
+        List<String> jobNames() {
+            return extensionClasses.stream().map(PluginLoader::simpleName).toList();
+        }
     }
 }

@@ -15,14 +15,15 @@ class JobClassifierTest {
     Path tmp;
 
     private static final String NATIVE = "package fixture.nat;\nimport dev.starfish.api.*;\nimport java.util.List;\n"
-            + "@org.pf4j.Extension public class ToolJob extends NativeJob {\n"
-            + "  public ToolJob() { super(\"tool\"); }\n"
+            + "@org.pf4j.Extension @JobSpec(kind = JobKind.NATIVE, tool = \"tool\")\n"
+            + "public class ToolJob extends NativeJob {\n"
             + "  @Override protected void runSingleInput(Subgraph in, JobState s, JobContext c) {\n"
             + "    java.nio.file.Path exe = c.launcher().resolve(tool());\n"
             + "    c.launcher().run(Command.builder(name(), in.dir(), List.of(exe.toString())).build());\n  }\n}\n";
 
     private static final String REFERENCES_PROCESS = "package fixture.proc;\nimport dev.starfish.api.*;\n"
-            + "@org.pf4j.Extension public class ProcessMentioningJob extends InProcessJob {\n"
+            + "@org.pf4j.Extension @JobSpec(kind = JobKind.IN_PROCESS)\n"
+            + "public class ProcessMentioningJob extends InProcessJob {\n"
             + "  static final Class<?> KIND = ProcessBuilder.class;\n"
             + "  @Override protected void runSingleInput(Subgraph in, JobState s, JobContext c) {\n"
             + "    ProcessBuilder unused = new ProcessBuilder(\"true\");\n"

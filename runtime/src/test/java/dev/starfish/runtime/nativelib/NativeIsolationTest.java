@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -37,7 +36,8 @@ class NativeIsolationTest {
 
     private static String sameJob(String name) {
         return "package fixture.same;\nimport dev.starfish.api.*;\nimport dev.starfish.fixture.same.Same;\n"
-                + "@org.pf4j.Extension public class " + name + " extends InProcessJob {\n"
+                + "@org.pf4j.Extension @JobSpec(kind = JobKind.IN_PROCESS)\n"
+                + "public class " + name + " extends InProcessJob {\n"
                 + "  @Override protected void runOnState(JobState state, JobContext context) {\n"
                 + "    NativeLibrary.load(Same.class, \"same\");\n"
                 + "    state.putArtifact(\"" + name + "\", java.nio.file.Path.of(\"version=\" + Same.version()"
@@ -116,13 +116,11 @@ class NativeIsolationTest {
         run(registry, "SameJobOne");
         String cachePath = cache.toRealPath().toString();
         assertThat(mapsMentioning(cachePath)).as("loaded: mapped").isTrue();
+        java.lang.ref.WeakReference<ClassLoader> loader =
+                new java.lang.ref.WeakReference<>(registry.registered("SameJobOne").plugin().loader());
         registry.close();
         registry = null;
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (mapsMentioning(cachePath) && System.nanoTime() < deadline) {
-            System.gc();
-            Thread.sleep(100);
-        }
+        LibraryUnloading.awaitUnloaded(loader, cachePath);
         assertThat(mapsMentioning(cachePath)).as("after close and GC the library is unmapped").isFalse();
     }
 

@@ -110,24 +110,21 @@ class JobRegistryTest {
         greeter("good", "GoodJob", "ok").buildInto(dir, "good.jar");
         Files.write(dir.resolve("corrupt.jar"), new byte[] {'P', 'K', 3, 4, 'n', 'o', 't', ' ', 'a', ' ', 'z', 'i', 'p'});
         greeter("nodesc", "NoDescriptorJob", "x").withoutDescriptor().buildInto(dir, "nodesc.jar");
-        plugin("thrower").job("fixture.thrower.ThrowingJob", PluginJarBuilder.inProcessJob("fixture.thrower", "ThrowingJob",
-                "if (true) throw new IllegalStateException(\"boom in static init\");", "1")).buildInto(dir, "thrower.jar");
         plugin("missing").listedJob("fixture.missing.MissingJob").buildInto(dir, "missing.jar");
         plugin("linkage")
                 .source("fixture.linkage.Base", "package fixture.linkage;\npublic class Base extends dev.starfish.api.InProcessJob {"
                         + " protected void runSingleInput(dev.starfish.api.Subgraph i, dev.starfish.api.JobState s,"
                         + " dev.starfish.api.JobContext c) { } }\n")
-                .job("fixture.linkage.LinkageJob", "package fixture.linkage;\n@org.pf4j.Extension public class LinkageJob extends Base { }\n")
+                .job("fixture.linkage.LinkageJob", "package fixture.linkage;\n@org.pf4j.Extension"
+                        + " @dev.starfish.api.JobSpec(kind = dev.starfish.api.JobKind.IN_PROCESS) public class LinkageJob extends Base { }\n")
                 .buildInto(dir, "linkage.jar");
         deleteEntry(dir.resolve("linkage.jar"), "fixture/linkage/Base.class");
 
         try (JobRegistry registry = load(dir, PluginRejectList.none())) {
             assertThat(registry.jobs()).extracting(RegisteredJob::name).containsExactly("GoodJob");
-            assertThat(registry.warnings()).hasSize(5);
+            assertThat(registry.warnings()).hasSize(4);
             assertThat(registry.warnings()).anySatisfy(w -> assertThat(w).startsWith("Could not import 'corrupt' from corrupt.jar: not a readable jar"));
             assertThat(registry.warnings()).anySatisfy(w -> assertThat(w).startsWith("Could not import 'nodesc' from nodesc.jar: no plugin descriptor"));
-            assertThat(registry.warnings()).anySatisfy(w -> assertThat(w).startsWith("Could not import 'ThrowingJob' from thrower.jar:")
-                    .contains("static initializer").contains("boom in static init"));
             assertThat(registry.warnings()).anySatisfy(w -> assertThat(w).startsWith("Could not import 'MissingJob' from missing.jar:")
                     .contains("is missing from missing.jar"));
             assertThat(registry.warnings()).anySatisfy(w -> assertThat(w).startsWith("Could not import 'LinkageJob' from linkage.jar:")
@@ -165,7 +162,8 @@ class JobRegistryTest {
     @Test
     void makePipelineChecksEveryNameBeforeCreatingAnyJob() throws IOException {
         Path dir = plugins();
-        plugin("ctor").job("fixture.ctor.ExplodingJob", "package fixture.ctor;\n@org.pf4j.Extension public class ExplodingJob"
+        plugin("ctor").job("fixture.ctor.ExplodingJob", "package fixture.ctor;\n@org.pf4j.Extension"
+                + " @dev.starfish.api.JobSpec(kind = dev.starfish.api.JobKind.IN_PROCESS) public class ExplodingJob"
                 + " extends dev.starfish.api.InProcessJob { public ExplodingJob() { throw new IllegalStateException(\"created\"); }"
                 + " protected void runSingleInput(dev.starfish.api.Subgraph i, dev.starfish.api.JobState s, dev.starfish.api.JobContext c) { } }\n")
                 .buildInto(dir, "ctor.jar");
@@ -178,15 +176,32 @@ class JobRegistryTest {
     }
 
     @Test
-    void twoPluginsDeclaringOneJobKeepTheJarThatSortsFirst() throws IOException {
+    void twoPluginsDeclaringOneJobAreBothRefusedAndNeitherRuns() throws IOException {
         Path dir = plugins();
         greeter("second", "SameJob", "from-b").buildInto(dir, "b-same.jar");
         greeter("first", "SameJob", "from-a").buildInto(dir, "a-same.jar");
+        greeter("other", "OtherJob", "other").buildInto(dir, "other.jar");
         try (JobRegistry registry = load(dir, PluginRejectList.none())) {
-            assertThat(registry.jobs()).hasSize(1);
-            assertThat(runAndRead(registry.job("SameJob"), tmp)).isEqualTo("from-a");
+            assertThat(registry.jobs()).extracting(RegisteredJob::name).as("only the undisputed job").containsExactly("OtherJob");
             assertThat(registry.warnings()).containsExactly(
-                    "Job 'SameJob' is declared by both a-same.jar and b-same.jar; keeping the one from a-same.jar");
+                    "Refused a-same.jar: job 'SameJob' of a-same.jar is also declared by b-same.jar; a job name must come"
+                            + " from one jar only, so every jar declaring it is refused: remove the jar you do not trust",
+                    "Refused b-same.jar: job 'SameJob' of b-same.jar is also declared by a-same.jar; a job name must come"
+                            + " from one jar only, so every jar declaring it is refused: remove the jar you do not trust");
+            assertThatThrownBy(() -> registry.job("SameJob")).isInstanceOf(InvalidInputException.class)
+                    .hasMessageStartingWith("Unknown job 'SameJob' (its jar a-same.jar was refused: see `starfish plugins list`)");
+        }
+    }
+
+    @Test
+    void aDuplicatedJobThatIsRejectedRefusesNoJar() throws IOException {
+        Path dir = plugins();
+        greeter("second", "SameJob", "from-b").buildInto(dir, "b-same.jar");
+        greeter("first", "SameJob", "from-a").buildInto(dir, "a-same.jar");
+        try (JobRegistry registry = load(dir, PluginRejectList.parse("SameJob"))) {
+            assertThat(registry.warnings()).as("a rejected job takes no part in the duplicate rule").isEmpty();
+            assertThat(registry.plugins()).extracting(PluginReport::state)
+                    .containsExactly(PluginReport.State.LOADED, PluginReport.State.LOADED);
         }
     }
 

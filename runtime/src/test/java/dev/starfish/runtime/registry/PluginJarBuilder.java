@@ -30,7 +30,8 @@ public final class PluginJarBuilder {
     private final Map<String, String> sources = new LinkedHashMap<>();
     private final Map<String, byte[]> extraEntries = new LinkedHashMap<>();
     private final List<String> extensions = new ArrayList<>();
-    private String pluginId;
+    private final String pluginId;
+    private String manifestId;
     private String version = "1.0.0";
     private boolean withDescriptor = true;
 
@@ -71,6 +72,12 @@ public final class PluginJarBuilder {
         return this;
     }
 
+    /** Writes this {@code Plugin-Id} into the manifest instead of the one given to the constructor. */
+    public PluginJarBuilder pluginId(String id) {
+        this.manifestId = id;
+        return this;
+    }
+
     public PluginJarBuilder withoutDescriptor() {
         this.withDescriptor = false;
         return this;
@@ -85,7 +92,7 @@ public final class PluginJarBuilder {
             Manifest manifest = new Manifest();
             manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
             if (withDescriptor) {
-                manifest.getMainAttributes().putValue("Plugin-Id", pluginId);
+                manifest.getMainAttributes().putValue("Plugin-Id", manifestId != null ? manifestId : pluginId);
                 manifest.getMainAttributes().putValue("Plugin-Version", version);
             }
             try (OutputStream out = Files.newOutputStream(jar); JarOutputStream jarOut = new JarOutputStream(out, manifest)) {
@@ -142,7 +149,7 @@ public final class PluginJarBuilder {
         return "package " + pkg + ";\n"
                 + "import dev.starfish.api.*;\n"
                 + "import java.nio.file.Path;\n"
-                + "@org.pf4j.Extension\n"
+                + "@org.pf4j.Extension @JobSpec(kind = JobKind.IN_PROCESS)\n"
                 + "public class " + name + " extends InProcessJob {\n"
                 + "  static { " + staticInit + " }\n"
                 + "  @Override protected void runOnState(JobState state, JobContext context) {\n"

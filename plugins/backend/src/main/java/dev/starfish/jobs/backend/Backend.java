@@ -3,8 +3,11 @@ package dev.starfish.jobs.backend;
 import dev.starfish.api.Command;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.JobContext;
+import dev.starfish.api.JobKind;
 import dev.starfish.api.JobOption;
+import dev.starfish.api.JobOptionSpec;
 import dev.starfish.api.JobOptions;
+import dev.starfish.api.JobSpec;
 import dev.starfish.api.JobState;
 import dev.starfish.api.NativeJob;
 import dev.starfish.api.ShellQuote;
@@ -31,6 +34,11 @@ import org.pf4j.Extension;
  * {@code Could not find nn_executor} unless a build drops it into {@code private/}.
  */
 @Extension
+@JobSpec(kind = JobKind.NATIVE, tool = Backend.TOOL)
+@JobOptionSpec(name = Backend.CPU_LIMIT, type = JobOption.Type.INTEGER, paramLabel = "SECONDS",
+        description = "CPU-time limit of nn_executor per subgraph, in seconds.", defaultValue = "" + Backend.DEFAULT_CPU_LIMIT)
+@JobOptionSpec(name = Backend.ITERATIONS, type = JobOption.Type.INTEGER, paramLabel = "N",
+        description = "How many times nn_executor executes each subgraph.", defaultValue = "" + Backend.DEFAULT_ITERATIONS)
 public final class Backend extends NativeJob {
 
     static final String TOOL = "nn_executor";
@@ -39,21 +47,6 @@ public final class Backend extends NativeJob {
     static final long DEFAULT_CPU_LIMIT = 600;
     static final long DEFAULT_ITERATIONS = 1;
     static final String WATCHPOINT_BIR = "model.wp.bir";
-
-    private static final List<JobOption> OPTIONS = List.of(
-            JobOption.integer(CPU_LIMIT, "SECONDS", "CPU-time limit of nn_executor per subgraph, in seconds.",
-                    DEFAULT_CPU_LIMIT),
-            JobOption.integer(ITERATIONS, "N", "How many times nn_executor executes each subgraph.",
-                    DEFAULT_ITERATIONS));
-
-    public Backend() {
-        super(TOOL);
-    }
-
-    @Override
-    public List<JobOption> options() {
-        return OPTIONS;
-    }
 
     @Override
     protected void runSingleInput(Subgraph input, JobState state, JobContext context) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.starfish.api.InvalidInputException;
+import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobOption;
 import dev.starfish.api.JobOptions;
 import java.nio.file.Path;
@@ -17,11 +18,11 @@ class BackendTest {
 
     @Test
     void declaresCpuLimitAndIterationsWithDefaults() {
-        assertThat(new Backend().options()).extracting(JobOption::name, JobOption::paramLabel, JobOption::defaultValue)
+        assertThat(JobDeclaration.of(Backend.class).options()).extracting(JobOption::name, JobOption::paramLabel, JobOption::defaultValue)
                 .containsExactly(
                         org.assertj.core.groups.Tuple.tuple("--backend-cpu-limit", "SECONDS", "600"),
                         org.assertj.core.groups.Tuple.tuple("--backend-iterations", "N", "1"));
-        assertThat(new Backend().toolName()).contains("nn_executor");
+        assertThat(JobDeclaration.of(Backend.class).tool()).contains("nn_executor");
     }
 
     @Test

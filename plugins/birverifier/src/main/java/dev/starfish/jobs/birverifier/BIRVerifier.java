@@ -2,6 +2,8 @@ package dev.starfish.jobs.birverifier;
 
 import dev.starfish.api.Command;
 import dev.starfish.api.JobContext;
+import dev.starfish.api.JobKind;
+import dev.starfish.api.JobSpec;
 import dev.starfish.api.JobState;
 import dev.starfish.api.NativeJob;
 import dev.starfish.api.Subgraph;
@@ -14,13 +16,10 @@ import org.pf4j.Extension;
  * the subgraph's directory. The tool exits 1 on an invalid BIR, which fails the compile.
  */
 @Extension
+@JobSpec(kind = JobKind.NATIVE, tool = BIRVerifier.TOOL)
 public final class BIRVerifier extends NativeJob {
 
     static final String TOOL = "walrus_driver";
-
-    public BIRVerifier() {
-        super(TOOL);
-    }
 
     @Override
     protected void runSingleInput(Subgraph input, JobState state, JobContext context) {

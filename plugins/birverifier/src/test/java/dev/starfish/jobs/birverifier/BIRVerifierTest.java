@@ -2,6 +2,7 @@ package dev.starfish.jobs.birverifier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobKind;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -10,9 +11,9 @@ class BIRVerifierTest {
 
     @Test
     void isNativeJobOfBareTool() {
-        assertThat(new BIRVerifier().kind()).isEqualTo(JobKind.NATIVE);
-        assertThat(new BIRVerifier().toolName()).contains("walrus_driver");
-        assertThat(new BIRVerifier().options()).isEmpty();
+        assertThat(JobDeclaration.of(BIRVerifier.class).kind()).isEqualTo(JobKind.NATIVE);
+        assertThat(JobDeclaration.of(BIRVerifier.class).tool()).contains("walrus_driver");
+        assertThat(JobDeclaration.of(BIRVerifier.class).options()).isEmpty();
     }
 
     @Test

@@ -5,6 +5,8 @@ import dev.starfish.api.InProcessJob;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.JobContext;
 import dev.starfish.api.JobException;
+import dev.starfish.api.JobKind;
+import dev.starfish.api.JobSpec;
 import dev.starfish.api.JobState;
 import dev.starfish.api.Subgraph;
 import dev.starfish.penguin.Penguin;
@@ -31,6 +33,7 @@ import org.pf4j.Extension;
  * directories created) so later jobs can print their commands; nothing else is written.
  */
 @Extension
+@JobSpec(kind = JobKind.IN_PROCESS)
 public final class Frontend extends InProcessJob {
 
     static final String TENSOR_MAP = "tensor_map.json";
@@ -81,7 +84,6 @@ public final class Frontend extends InProcessJob {
         }
         write(state.workDir().resolve(TENSOR_MAP), tensorMap.toJson());
     }
-
 
     /** {@code sg00}, {@code sg01}, … */
     static String subgraphName(int index) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.PackageVersion;
+import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobException;
 import dev.starfish.api.JobKind;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,7 @@ class TensorMapTest {
 
     @Test
     void frontendIsInProcess() {
-        assertThat(new Frontend().kind()).isEqualTo(JobKind.IN_PROCESS);
+        assertThat(JobDeclaration.of(Frontend.class).kind()).isEqualTo(JobKind.IN_PROCESS);
     }
 
     @Test

@@ -2,6 +2,8 @@ package dev.starfish.jobs.hlototensorizer;
 
 import dev.starfish.api.Command;
 import dev.starfish.api.JobContext;
+import dev.starfish.api.JobKind;
+import dev.starfish.api.JobSpec;
 import dev.starfish.api.JobState;
 import dev.starfish.api.NativeJob;
 import dev.starfish.api.Subgraph;
@@ -17,13 +19,10 @@ import org.pf4j.Extension;
  * so its diagnostics appear in the log in order with its output.
  */
 @Extension
+@JobSpec(kind = JobKind.NATIVE, tool = HLOToTensorizer.TOOL)
 public final class HLOToTensorizer extends NativeJob {
 
     static final String TOOL = "hlo2penguin";
-
-    public HLOToTensorizer() {
-        super(TOOL);
-    }
 
     @Override
     protected void runSingleInput(Subgraph input, JobState state, JobContext context) {

@@ -2,6 +2,7 @@ package dev.starfish.jobs.hlototensorizer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobKind;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -10,9 +11,9 @@ class HLOToTensorizerTest {
 
     @Test
     void isNativeJobOfBareTool() {
-        assertThat(new HLOToTensorizer().kind()).isEqualTo(JobKind.NATIVE);
-        assertThat(new HLOToTensorizer().toolName()).contains("hlo2penguin");
-        assertThat(new HLOToTensorizer().options()).isEmpty();
+        assertThat(JobDeclaration.of(HLOToTensorizer.class).kind()).isEqualTo(JobKind.NATIVE);
+        assertThat(JobDeclaration.of(HLOToTensorizer.class).tool()).contains("hlo2penguin");
+        assertThat(JobDeclaration.of(HLOToTensorizer.class).options()).isEmpty();
     }
 
     @Test

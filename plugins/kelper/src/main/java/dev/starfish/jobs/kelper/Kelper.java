@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.cfg.PackageVersion;
 import dev.starfish.api.InProcessJob;
 import dev.starfish.api.JobContext;
 import dev.starfish.api.JobException;
+import dev.starfish.api.JobKind;
+import dev.starfish.api.JobSpec;
 import dev.starfish.api.JobState;
 import dev.starfish.api.Subgraph;
 import dev.starfish.penguin.Penguin;
@@ -21,6 +23,7 @@ import org.pf4j.Extension;
  * {@code tensor_map.json}, using the Jackson it bundles (2.17). Nothing happens in a dry run.
  */
 @Extension
+@JobSpec(kind = JobKind.IN_PROCESS)
 public final class Kelper extends InProcessJob {
 
     static final String KGRAPH = "kgraph.json";
@@ -52,7 +55,6 @@ public final class Kelper extends InProcessJob {
         }
         context.log().info("linked {} subgraph(s) into {}", state.inputs().size(), kgraph);
     }
-
 
     /** The BIR's path as recorded in the graph: relative to the work directory when inside it. */
     static String birPath(Path workDir, Subgraph input) {

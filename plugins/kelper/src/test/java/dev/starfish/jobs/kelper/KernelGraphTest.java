@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.PackageVersion;
+import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobKind;
 import dev.starfish.api.Subgraph;
 import java.nio.file.Path;
@@ -14,7 +15,7 @@ class KernelGraphTest {
 
     @Test
     void kelperIsInProcess() {
-        assertThat(new Kelper().kind()).isEqualTo(JobKind.IN_PROCESS);
+        assertThat(JobDeclaration.of(Kelper.class).kind()).isEqualTo(JobKind.IN_PROCESS);
     }
 
     @Test

@@ -2,6 +2,8 @@ package dev.starfish.jobs.neffwrapper;
 
 import dev.starfish.api.Command;
 import dev.starfish.api.JobContext;
+import dev.starfish.api.JobKind;
+import dev.starfish.api.JobSpec;
 import dev.starfish.api.JobState;
 import dev.starfish.api.NativeJob;
 import dev.starfish.api.Subgraph;
@@ -25,15 +27,12 @@ import org.pf4j.Extension;
  * exist, in name order. As in the seed, stderr is merged into stdout.
  */
 @Extension
+@JobSpec(kind = JobKind.NATIVE, tool = NeffWrapper.TOOL)
 public final class NeffWrapper extends NativeJob {
 
     static final String TOOL = "hlo-neff-wrapper";
     static final String NEFF_ARTIFACT = "neff";
     static final String DEFAULT_OUTPUT = "model.neff";
-
-    public NeffWrapper() {
-        super(TOOL);
-    }
 
     @Override
     protected void runOnState(JobState state, JobContext context) {
@@ -47,7 +46,6 @@ public final class NeffWrapper extends NativeJob {
         Command command = Command.builder(name(), state.workDir(), argv).exposeStderr(true).build();
         context.launcher().run(command);
     }
-
 
     /** The tool's argv; {@code files} are relative to the work directory the tool runs in. */
     static List<String> argv(Path executable, Path output, List<String> files) {

@@ -2,7 +2,10 @@ package dev.starfish.jobs.savetemps;
 
 import dev.starfish.api.InProcessJob;
 import dev.starfish.api.JobContext;
+import dev.starfish.api.JobKind;
 import dev.starfish.api.JobOption;
+import dev.starfish.api.JobOptionSpec;
+import dev.starfish.api.JobSpec;
 import dev.starfish.api.JobState;
 import dev.starfish.api.Subgraph;
 import java.io.IOException;
@@ -28,21 +31,16 @@ import org.pf4j.Extension;
  * log, the Backend's reports and anything else. Nothing happens in a dry run.
  */
 @Extension
+@JobSpec(kind = JobKind.IN_PROCESS)
+@JobOptionSpec(name = SaveTemps.KEEP_TEMPS, type = JobOption.Type.FLAG,
+        description = "Keep the intermediate files of the compile (subgraph IRs, goldens, JSON maps) in the work directory.")
 public final class SaveTemps extends InProcessJob {
 
     static final String KEEP_TEMPS = "--keep-temps";
 
-    private static final List<JobOption> OPTIONS = List.of(JobOption.flag(KEEP_TEMPS,
-            "Keep the intermediate files of the compile (subgraph IRs, goldens, JSON maps) in the work directory."));
-
     static final List<String> SUBGRAPH_INTERMEDIATES = List.of("model.penguin");
     static final List<String> SUBGRAPH_PACKED = List.of("model.hlo", "model.bir", "model.wp.bir");
     static final List<String> WORKDIR_PACKED = List.of("kgraph.json", "tensor_map.json", "io_transposes.json");
-
-    @Override
-    public List<JobOption> options() {
-        return OPTIONS;
-    }
 
     @Override
     protected void runOnState(JobState state, JobContext context) {
@@ -61,7 +59,6 @@ public final class SaveTemps extends InProcessJob {
             context.log().info("no NEFF was written; kept the BIRs, goldens and JSON maps in {}", state.workDir());
         }
     }
-
 
     /** Removes the intermediates; returns the files removed. */
     static List<Path> removeIntermediates(Path workDir, List<Subgraph> inputs, boolean neffWritten) {

@@ -2,6 +2,7 @@ package dev.starfish.jobs.savetemps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobOption;
 import dev.starfish.api.Subgraph;
 import java.nio.file.Files;
@@ -33,7 +34,7 @@ class SaveTempsTest {
 
     @Test
     void declaresKeepTempsFlag() {
-        assertThat(new SaveTemps().options()).singleElement().satisfies(option -> {
+        assertThat(JobDeclaration.of(SaveTemps.class).options()).singleElement().satisfies(option -> {
             assertThat(option.name()).isEqualTo("--keep-temps");
             assertThat(option.type()).isEqualTo(JobOption.Type.FLAG);
         });

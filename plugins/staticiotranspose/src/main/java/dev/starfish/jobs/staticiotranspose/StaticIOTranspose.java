@@ -3,6 +3,8 @@ package dev.starfish.jobs.staticiotranspose;
 import dev.starfish.api.InProcessJob;
 import dev.starfish.api.JobContext;
 import dev.starfish.api.JobException;
+import dev.starfish.api.JobKind;
+import dev.starfish.api.JobSpec;
 import dev.starfish.api.JobState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,6 +20,7 @@ import org.pf4j.Extension;
  * happens in a dry run.
  */
 @Extension
+@JobSpec(kind = JobKind.IN_PROCESS)
 public final class StaticIOTranspose extends InProcessJob {
 
     static final String TENSOR_MAP = "tensor_map.json";
@@ -33,7 +36,6 @@ public final class StaticIOTranspose extends InProcessJob {
         write(tensorMap, output);
         context.log().info("wrote {}", output);
     }
-
 
     /** Reads {@code tensorMap} and writes the layouts to {@code output}. */
     static void write(Path tensorMap, Path output) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobException;
 import dev.starfish.api.JobKind;
 import java.nio.file.Files;
@@ -26,8 +27,8 @@ class StaticIOTransposeTest {
 
     @Test
     void isInProcess() {
-        assertThat(new StaticIOTranspose().kind()).isEqualTo(JobKind.IN_PROCESS);
-        assertThat(new StaticIOTranspose().toolName()).isEmpty();
+        assertThat(JobDeclaration.of(StaticIOTranspose.class).kind()).isEqualTo(JobKind.IN_PROCESS);
+        assertThat(JobDeclaration.of(StaticIOTranspose.class).tool()).isEmpty();
     }
 
     @Test

@@ -3,8 +3,11 @@ package dev.starfish.jobs.walrusdriver;
 import dev.starfish.api.Command;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.JobContext;
+import dev.starfish.api.JobKind;
 import dev.starfish.api.JobOption;
+import dev.starfish.api.JobOptionSpec;
 import dev.starfish.api.JobOptions;
+import dev.starfish.api.JobSpec;
 import dev.starfish.api.JobState;
 import dev.starfish.api.NativeJob;
 import dev.starfish.api.Subgraph;
@@ -20,23 +23,13 @@ import org.pf4j.Extension;
  * subgraph's directory.
  */
 @Extension
+@JobSpec(kind = JobKind.NATIVE, tool = WalrusDriver.TOOL)
+@JobOptionSpec(name = WalrusDriver.BUFFER_BYTES, type = JobOption.Type.INTEGER, paramLabel = "BYTES",
+        description = "On-chip buffer size walrus_driver allocates tensors in (default: the tool's own).")
 public final class WalrusDriver extends NativeJob {
 
     static final String TOOL = "walrus_driver";
     static final String BUFFER_BYTES = "--buffer-bytes";
-
-    private static final List<JobOption> OPTIONS = List.of(new JobOption(BUFFER_BYTES, "BYTES",
-            "On-chip buffer size walrus_driver allocates tensors in (default: the tool's own).", "",
-            JobOption.Type.INTEGER));
-
-    public WalrusDriver() {
-        super(TOOL);
-    }
-
-    @Override
-    public List<JobOption> options() {
-        return OPTIONS;
-    }
 
     @Override
     protected void runSingleInput(Subgraph input, JobState state, JobContext context) {

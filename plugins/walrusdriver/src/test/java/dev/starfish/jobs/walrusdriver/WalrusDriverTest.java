@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.starfish.api.Command;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.JobContext;
+import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobKind;
 import dev.starfish.api.JobOption;
 import dev.starfish.api.JobOptions;
@@ -34,14 +35,14 @@ class WalrusDriverTest {
     @Test
     void declaresNativeKindAndBareToolName() {
         WalrusDriver job = new WalrusDriver();
-        assertThat(job.kind()).isEqualTo(JobKind.NATIVE);
-        assertThat(job.toolName()).contains("walrus_driver");
+        assertThat(JobDeclaration.of(WalrusDriver.class).kind()).isEqualTo(JobKind.NATIVE);
+        assertThat(JobDeclaration.of(WalrusDriver.class).tool()).contains("walrus_driver");
         assertThat(job.name()).isEqualTo("WalrusDriver");
     }
 
     @Test
     void declaresBufferBytesAsIntegerOptionWithoutDefault() {
-        assertThat(new WalrusDriver().options()).singleElement().satisfies(option -> {
+        assertThat(JobDeclaration.of(WalrusDriver.class).options()).singleElement().satisfies(option -> {
             assertThat(option.name()).isEqualTo("--buffer-bytes");
             assertThat(option.paramLabel()).isEqualTo("BYTES");
             assertThat(option.type()).isEqualTo(JobOption.Type.INTEGER);

@@ -3,7 +3,10 @@ package dev.starfish.jobs.watchpoint;
 import dev.starfish.api.Command;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.JobContext;
+import dev.starfish.api.JobKind;
 import dev.starfish.api.JobOption;
+import dev.starfish.api.JobOptionSpec;
+import dev.starfish.api.JobSpec;
 import dev.starfish.api.JobState;
 import dev.starfish.api.NativeJob;
 import dev.starfish.api.Subgraph;
@@ -23,24 +26,15 @@ import org.pf4j.Extension;
  * The host adds this job to a compile when {@code --watchpoint} is given.
  */
 @Extension
+@JobSpec(kind = JobKind.NATIVE, tool = Watchpoint.TOOL)
+@JobOptionSpec(name = Watchpoint.WATCHPOINT, type = JobOption.Type.LIST, paramLabel = "TENSOR",
+        description = "Watch this tensor when the Backend job executes the BIR (repeatable); adds the Watchpoint job.")
 public final class Watchpoint extends NativeJob {
 
     static final String TOOL = "watchpoint_insert";
     static final String WATCHPOINT = "--watchpoint";
     /** The BIR with watchpoints, next to {@code model.bir}. */
     public static final String OUTPUT = "model.wp.bir";
-
-    private static final List<JobOption> OPTIONS = List.of(JobOption.list(WATCHPOINT, "TENSOR",
-            "Watch this tensor when the Backend job executes the BIR (repeatable); adds the Watchpoint job."));
-
-    public Watchpoint() {
-        super(TOOL);
-    }
-
-    @Override
-    public List<JobOption> options() {
-        return OPTIONS;
-    }
 
     @Override
     protected void runOnState(JobState state, JobContext context) {

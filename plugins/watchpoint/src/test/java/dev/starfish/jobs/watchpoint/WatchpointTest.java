@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.starfish.api.InvalidInputException;
+import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobOption;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,12 +14,12 @@ class WatchpointTest {
 
     @Test
     void declaresWatchpointListOption() {
-        assertThat(new Watchpoint().options()).singleElement().satisfies(option -> {
+        assertThat(JobDeclaration.of(Watchpoint.class).options()).singleElement().satisfies(option -> {
             assertThat(option.name()).isEqualTo("--watchpoint");
             assertThat(option.type()).isEqualTo(JobOption.Type.LIST);
             assertThat(option.paramLabel()).isEqualTo("TENSOR");
         });
-        assertThat(new Watchpoint().toolName()).contains("watchpoint_insert");
+        assertThat(JobDeclaration.of(Watchpoint.class).tool()).contains("watchpoint_insert");
     }
 
     @Test

@@ -2,7 +2,10 @@ package dev.starfish.jobs.xlainfergoldens;
 
 import dev.starfish.api.Command;
 import dev.starfish.api.JobContext;
+import dev.starfish.api.JobKind;
 import dev.starfish.api.JobOption;
+import dev.starfish.api.JobOptionSpec;
+import dev.starfish.api.JobSpec;
 import dev.starfish.api.JobState;
 import dev.starfish.api.NativeJob;
 import dev.starfish.api.Subgraph;
@@ -16,23 +19,14 @@ import org.pf4j.Extension;
  * directory; writes {@code goldens/inputs.bin} and {@code goldens/outputs.bin}.
  */
 @Extension
+@JobSpec(kind = JobKind.NATIVE, tool = XLAInferGoldens.TOOL)
+@JobOptionSpec(name = XLAInferGoldens.GOLDEN_SEED, type = JobOption.Type.INTEGER, paramLabel = "SEED",
+        description = "Seed of the random golden inputs.", defaultValue = "" + XLAInferGoldens.DEFAULT_SEED)
 public final class XLAInferGoldens extends NativeJob {
 
     static final String TOOL = "xla_infergoldens";
     static final String GOLDEN_SEED = "--golden-seed";
     static final long DEFAULT_SEED = 42;
-
-    private static final List<JobOption> OPTIONS = List.of(JobOption.integer(GOLDEN_SEED, "SEED",
-            "Seed of the random golden inputs.", DEFAULT_SEED));
-
-    public XLAInferGoldens() {
-        super(TOOL);
-    }
-
-    @Override
-    public List<JobOption> options() {
-        return OPTIONS;
-    }
 
     @Override
     protected void runSingleInput(Subgraph input, JobState state, JobContext context) {

@@ -2,6 +2,7 @@ package dev.starfish.jobs.xlainfergoldens;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.starfish.api.JobDeclaration;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -9,7 +10,7 @@ class XLAInferGoldensTest {
 
     @Test
     void declaresGoldenSeedDefaulting42() {
-        assertThat(new XLAInferGoldens().options()).singleElement().satisfies(option -> {
+        assertThat(JobDeclaration.of(XLAInferGoldens.class).options()).singleElement().satisfies(option -> {
             assertThat(option.name()).isEqualTo("--golden-seed");
             assertThat(option.paramLabel()).isEqualTo("SEED");
             assertThat(option.defaultValue()).isEqualTo("42");

@@ -1,0 +1,34 @@
+package dev.starfish.runtime.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code starfish plugins}: the jars of the plugins directory and the allow-list they are checked against. */
+@Command(name = "plugins", mixinStandardHelpOptions = true,
+        subcommands = {PluginsListCommand.class, PluginsLockCommand.class},
+        description = {"Show every plugin jar and whether it was loaded, or lock the jars Starfish may load.",
+                "A jar is refused when it is a symbolic link, world-writable, owned by another user than you or "
+                        + "root, in a group- or world-writable directory, has an invalid Plugin-Id, declares a job "
+                        + "another jar declares too, or is missing from conf/plugins.lock when that file exists."})
+final class PluginsCommand implements Callable<Integer> {
+
+    @ParentCommand
+    private StarfishCommand root;
+
+    @Spec
+    private CommandSpec spec;
+
+    StarfishCommand root() {
+        return root;
+    }
+
+    @Override
+    public Integer call() {
+        spec.commandLine().getErr().println("starfish: error: plugins needs a subcommand: list or lock");
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return ExitCodes.INVALID_INPUT;
+    }
+}

@@ -1,0 +1,86 @@
+package dev.starfish.runtime.cli;
+
+import dev.starfish.runtime.host.Host;
+import dev.starfish.runtime.registry.PluginReport;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code starfish plugins list}: every jar of the plugins directory with its id, version, jobs and state. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = "List every jar of the plugins directory: plugin id, version, jobs, and loaded, refused or "
+                + "failed (and why).")
+final class PluginsListCommand implements Callable<Integer> {
+
+    private static final List<String> HEADER = List.of("JAR", "PLUGIN", "VERSION", "JOBS", "STATE");
+
+    @ParentCommand
+    private PluginsCommand plugins;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private JsonOption json;
+
+    @Override
+    public Integer call() throws Exception {
+        HostOptions options = plugins.root().hostOptions();
+        try (Host host = options.openHost()) {
+            List<PluginReport> reports = host.registry().plugins();
+            PrintWriter out = spec.commandLine().getOut();
+            if (json.enabled) {
+                List<Map<String, Object>> rows = new ArrayList<>();
+                for (PluginReport r : reports) {
+                    Map<String, Object> row = new java.util.LinkedHashMap<>();
+                    row.put("jar", r.jar().toString());
+                    row.put("plugin", r.id());
+                    row.put("version", r.version());
+                    row.put("jobs", r.jobs());
+                    row.put("state", r.state().label());
+                    row.put("reason", r.reason().isEmpty() ? null : r.reason());
+                    rows.add(row);
+                }
+                out.println(JsonOption.render(rows));
+            } else {
+                printTable(out, reports);
+            }
+            out.flush();
+        }
+        return ExitCodes.OK;
+    }
+
+    private static void printTable(PrintWriter out, List<PluginReport> reports) {
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(HEADER);
+        for (PluginReport r : reports) {
+            rows.add(List.of(r.jarName(), Objects.requireNonNullElse(r.id(), "-"),
+                    Objects.requireNonNullElse(r.version(), "-"), r.jobs().isEmpty() ? "-" : String.join(",", r.jobs()),
+                    r.state().label() + (r.reason().isEmpty() ? "" : ": " + r.reason())));
+        }
+        int[] widths = new int[HEADER.size()];
+        rows.forEach(row -> {
+            for (int i = 0; i < row.size(); i++) {
+                widths[i] = Math.max(widths[i], row.get(i).length());
+            }
+        });
+        for (List<String> row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < row.size(); i++) {
+                line.append(i == row.size() - 1 ? row.get(i) : String.format("%-" + widths[i] + "s  ", row.get(i)));
+            }
+            out.println(line.toString().stripTrailing());
+        }
+        if (reports.isEmpty()) {
+            out.println("(no plugin jars in the plugins directory)");
+        }
+    }
+}

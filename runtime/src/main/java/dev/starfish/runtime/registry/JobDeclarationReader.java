@@ -1,0 +1,125 @@
+package dev.starfish.runtime.registry;
+
+import dev.starfish.api.JobDeclaration;
+import dev.starfish.api.JobKind;
+import dev.starfish.api.JobOption;
+import dev.starfish.api.JobOptionSpec;
+import dev.starfish.api.JobOptionSpecs;
+import dev.starfish.api.JobSpec;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.AnnotationVisitor;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * Reads a job's {@link JobSpec} and {@link JobOptionSpec}s from its class file with ASM:
+ * no class is defined, initialised or instantiated, so no plugin code — not even an
+ * annotation of the plugin's own — runs while the host lists jobs or registers options.
+ */
+final class JobDeclarationReader {
+
+    private static final String JOB_SPEC = Type.getDescriptor(JobSpec.class);
+    private static final String OPTION_SPEC = Type.getDescriptor(JobOptionSpec.class);
+    private static final String OPTION_SPECS = Type.getDescriptor(JobOptionSpecs.class);
+
+    private JobDeclarationReader() {
+    }
+
+    /**
+     * The declaration in {@code classFile}, the bytes of the job class {@code className}.
+     *
+     * @throws IllegalArgumentException when the class has no {@code @JobSpec} or declares something invalid
+     */
+    static JobDeclaration read(String className, byte[] classFile) {
+        Map<String, Object> spec = new HashMap<>();
+        List<Map<String, Object>> options = new ArrayList<>();
+        boolean[] hasSpec = {false};
+        new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
+                if (descriptor.equals(JOB_SPEC)) {
+                    hasSpec[0] = true;
+                    return new ValuesVisitor(spec);
+                }
+                if (descriptor.equals(OPTION_SPEC)) {
+                    return new ValuesVisitor(newOption(options));
+                }
+                if (descriptor.equals(OPTION_SPECS)) {
+                    return new AnnotationVisitor(Opcodes.ASM9) {
+                        @Override
+                        public AnnotationVisitor visitArray(String name) {
+                            return new AnnotationVisitor(Opcodes.ASM9) {
+                                @Override
+                                public AnnotationVisitor visitAnnotation(String n, String d) {
+                                    return new ValuesVisitor(newOption(options));
+                                }
+                            };
+                        }
+                    };
+                }
+                return null;
+            }
+        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        String simpleName = PluginLoader.simpleName(className);
+        if (!hasSpec[0]) {
+            throw new IllegalArgumentException("job class " + className + " has no @" + JobSpec.class.getName()
+                    + " annotation: declare its kind (and tool) with it, e.g. @JobSpec(kind = JobKind.IN_PROCESS)");
+        }
+        List<JobOption> declared = new ArrayList<>();
+        for (Map<String, Object> o : options) {
+            declared.add(new JobOption(text(o, "name"), text(o, "paramLabel"), text(o, "description"),
+                    text(o, "defaultValue"), constant(JobOption.Type.class, o.get("type"), "type of an option")));
+        }
+        return new JobDeclaration(simpleName, constant(JobKind.class, spec.get("kind"), "kind"),
+                JobDeclaration.toolOf(text(spec, "tool")), declared);
+    }
+
+    private static Map<String, Object> newOption(List<Map<String, Object>> options) {
+        Map<String, Object> option = new HashMap<>();
+        options.add(option);
+        return option;
+    }
+
+    private static String text(Map<String, Object> values, String name) {
+        Object value = values.get(name);
+        return value == null ? "" : value.toString();
+    }
+
+    private static <E extends Enum<E>> E constant(Class<E> type, Object value, String what) {
+        if (value == null) {
+            throw new IllegalArgumentException("the " + what + " is missing: expected one of "
+                    + java.util.Arrays.toString(type.getEnumConstants()));
+        }
+        try {
+            return Enum.valueOf(type, value.toString());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("the " + what + " '" + value + "' is unknown to this host: expected one of "
+                    + java.util.Arrays.toString(type.getEnumConstants()), e);
+        }
+    }
+
+    /** Collects an annotation's element values: constants as they are, enum constants by name. */
+    private static final class ValuesVisitor extends AnnotationVisitor {
+        private final Map<String, Object> values;
+
+        ValuesVisitor(Map<String, Object> values) {
+            super(Opcodes.ASM9);
+            this.values = values;
+        }
+
+        @Override
+        public void visit(String name, Object value) {
+            values.put(name, value);
+        }
+
+        @Override
+        public void visitEnum(String name, String descriptor, String value) {
+            values.put(name, value);
+        }
+    }
+}

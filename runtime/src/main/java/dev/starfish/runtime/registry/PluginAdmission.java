@@ -1,0 +1,123 @@
+package dev.starfish.runtime.registry;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Decides which jars of the plugins directory may be imported, before any class of theirs
+ * is loaded. In order, a jar is refused when:
+ * <ol>
+ *   <li>the plugins directory, or the jar itself, fails {@link PluginTrust};</li>
+ *   <li>{@code conf/plugins.lock} exists and does not list the jar with its hash;</li>
+ *   <li>it cannot be read as a plugin (then it <i>failed</i>: {@code Could not import});</li>
+ *   <li>its {@code Plugin-Id} could name a path ({@link PluginInfo#ID_PATTERN});</li>
+ *   <li>it declares a job that another admissible jar declares too. Then <b>every</b> jar
+ *       declaring that job is refused: which jar is genuine cannot be told from file names,
+ *       sort order or a manifest a hostile jar can copy, so none of them is run.</li>
+ * </ol>
+ * Rejected jobs (the reject list) take no part in the duplicate rule.
+ */
+final class PluginAdmission {
+
+    /** The jars that may be imported, and a report for each one that may not. */
+    record Result(List<PluginJarReader.PluginJar> admitted, List<PluginReport> turnedAway) {
+        Result {
+            admitted = List.copyOf(admitted);
+            turnedAway = List.copyOf(turnedAway);
+        }
+    }
+
+    private final PluginTrust trust;
+    private final Optional<PluginLock> lock;
+    private final PluginRejectList rejectList;
+    private final PluginJarReader reader = new PluginJarReader();
+
+    PluginAdmission(PluginTrust trust, Optional<PluginLock> lock, PluginRejectList rejectList) {
+        this.trust = requireNonNull(trust, "trust is null");
+        this.lock = requireNonNull(lock, "lock is null");
+        this.rejectList = requireNonNull(rejectList, "rejectList is null");
+    }
+
+    Result decide(Path pluginsDir, List<Path> jars) {
+        List<PluginReport> turnedAway = new ArrayList<>();
+        List<PluginJarReader.PluginJar> readable = new ArrayList<>();
+        Optional<String> directoryProblem = jars.isEmpty() ? Optional.empty() : trust.directoryProblem(pluginsDir);
+        for (Path jar : jars) {
+            Optional<String> problem;
+            try {
+                problem = directoryProblem.or(() -> trust.jarProblem(jar)).or(() -> lock.flatMap(l -> l.problem(jar)));
+            } catch (UncheckedIOException e) {
+                problem = Optional.of("cannot be checked: " + JobRegistry.oneLine(e.getMessage()));
+            }
+            if (problem.isPresent()) {
+                turnedAway.add(new PluginReport(jar.toAbsolutePath(), null, null, List.of(), PluginReport.State.REFUSED,
+                        problem.get()));
+                continue;
+            }
+            try {
+                PluginJarReader.PluginJar pluginJar = reader.read(jar);
+                if (pluginJar.info().hasValidId()) {
+                    readable.add(pluginJar);
+                } else {
+                    turnedAway.add(refused(pluginJar, "its Plugin-Id '" + pluginJar.info().id() + "' is not a plain "
+                            + "name: expected " + PluginInfo.ID_PATTERN.pattern() + " (it names the plugin's cache "
+                            + "directory); fix Plugin-Id in the jar's META-INF/MANIFEST.MF"));
+                }
+            } catch (PluginImportException e) {
+                turnedAway.add(new PluginReport(jar.toAbsolutePath(), null, null, List.of(), PluginReport.State.FAILED,
+                        "Could not import '" + e.importName() + "' from " + jar.getFileName() + ": "
+                                + JobRegistry.oneLine(e.getMessage())));
+            }
+        }
+        List<PluginJarReader.PluginJar> admitted = new ArrayList<>();
+        Map<String, List<String>> jarsByJob = jarsByJob(readable);
+        for (PluginJarReader.PluginJar pluginJar : readable) {
+            Optional<String> duplicate = duplicateProblem(pluginJar, jarsByJob);
+            if (duplicate.isPresent()) {
+                turnedAway.add(refused(pluginJar, duplicate.get()));
+            } else {
+                admitted.add(pluginJar);
+            }
+        }
+        return new Result(admitted, turnedAway);
+    }
+
+    private Map<String, List<String>> jarsByJob(List<PluginJarReader.PluginJar> jars) {
+        Map<String, List<String>> byJob = new LinkedHashMap<>();
+        for (PluginJarReader.PluginJar jar : jars) {
+            for (String job : jar.jobNames()) {
+                if (!rejectList.rejects(job)) {
+                    byJob.computeIfAbsent(job, k -> new ArrayList<>()).add(jar.info().jarName());
+                }
+            }
+        }
+        return byJob;
+    }
+
+    private static Optional<String> duplicateProblem(PluginJarReader.PluginJar jar, Map<String, List<String>> byJob) {
+        String self = jar.info().jarName();
+        for (String job : jar.jobNames()) {
+            List<String> declaring = byJob.getOrDefault(job, List.of());
+            if (declaring.size() > 1) {
+                List<String> others = declaring.stream().filter(j -> !j.equals(self)).distinct().toList();
+                String by = others.isEmpty() ? "this jar too (twice)" : String.join(", ", others);
+                return Optional.of("job '" + job + "' of " + self + " is also declared by " + by + "; a job name "
+                        + "must come from one jar only, so every jar declaring it is refused: remove the jar you "
+                        + "do not trust");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static PluginReport refused(PluginJarReader.PluginJar jar, String reason) {
+        return new PluginReport(jar.info().jar(), jar.info().id(), jar.info().version(), jar.jobNames(),
+                PluginReport.State.REFUSED, reason);
+    }
+}

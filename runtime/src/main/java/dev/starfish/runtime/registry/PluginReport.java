@@ -1,0 +1,46 @@
+package dev.starfish.runtime.registry;
+
+import static java.util.Objects.requireNonNull;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What became of one jar of the plugins directory, for {@code starfish plugins list} and
+ * the {@code refused:} lines of {@code starfish jobs}.
+ *
+ * @param jar the jar, absolute
+ * @param id its {@code Plugin-Id}, or {@code null} when it was not read
+ * @param version its {@code Plugin-Version}, or {@code null} when it was not read
+ * @param jobs the jobs it declares (loaded or not), empty when it was not read
+ * @param state loaded, refused (a trust rule said no) or failed (it could not be read or linked)
+ * @param reason why it was refused or failed; empty when loaded
+ */
+public record PluginReport(Path jar, String id, String version, List<String> jobs, State state, String reason) {
+
+    /** What became of a jar. */
+    public enum State {
+        LOADED("loaded"), REFUSED("refused"), FAILED("failed");
+
+        private final String label;
+
+        State(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+
+    public PluginReport {
+        requireNonNull(jar, "jar is null");
+        jobs = List.copyOf(requireNonNull(jobs, "jobs is null"));
+        requireNonNull(state, "state is null");
+        requireNonNull(reason, "reason is null");
+    }
+
+    public String jarName() {
+        return jar.getFileName().toString();
+    }
+}
