@@ -27,7 +27,7 @@ public final class StarfishCommand implements Callable<Integer> {
             description = "Directory of job plugin jars (default: $STARFISH_HOME/plugins).")
     Path pluginsDir;
 
-    @Option(names = "--reject-jobs", paramLabel = "JOB[,JOB...]", split = ",", scope = picocli.CommandLine.ScopeType.INHERIT,
+    @Option(names = "--reject-jobs", paramLabel = "JOB", split = ",", scope = picocli.CommandLine.ScopeType.INHERIT,
             description = "Jobs not to load, in addition to rejected.jobs of conf/starfish.properties.")
     List<String> rejectJobs = new ArrayList<>();
 

@@ -7,9 +7,10 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * The distribution's root ({@code STARFISH_HOME}) and the well-known places under it.
- * Found from the {@code starfish.home} system property (set by {@code bin/starfish}),
- * else the {@code STARFISH_HOME} environment variable.
+ * The distribution's root ({@code STARFISH_HOME}) and the only owner of its layout: every
+ * other class asks this one where the tools, the shim, the plugins and the configuration are.
+ * Found from the {@code STARFISH_HOME} environment variable when set, else from the
+ * {@code starfish.home} system property that {@code bin/starfish} sets from its own location.
  */
 public record StarfishHome(Path root) {
 

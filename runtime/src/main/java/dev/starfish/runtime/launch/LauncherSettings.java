@@ -2,6 +2,7 @@ package dev.starfish.runtime.launch;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.runtime.config.StarfishHome;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +25,6 @@ public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses,
         OutputPrefix outputPrefix, Path reportDir, ToolTimeouts timeouts) {
 
     /** Where the shim lives inside a distribution. */
-    public static final String SHIM_IN_HOME = "libexec/starfish-exec";
 
     public LauncherSettings {
         requireNonNull(home, "home is null");
@@ -52,8 +52,8 @@ public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses,
      * every command that sets none.
      */
     public static LauncherSettings forHome(Path home) {
-        Path absoluteHome = home.toAbsolutePath().normalize();
-        return new LauncherSettings(absoluteHome, absoluteHome.resolve(SHIM_IN_HOME),
+        StarfishHome layout = new StarfishHome(home);
+        return new LauncherSettings(layout.root(), layout.execShim(),
                 Runtime.getRuntime().availableProcessors(), Duration.ofSeconds(2), OutputPrefix.TOOL,
                 defaultReportDir(), ToolTimeouts.of(ToolTimeouts.DEFAULT));
     }

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.ToolNotFoundException;
 import java.nio.file.Files;
+import dev.starfish.runtime.config.StarfishHome;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,11 +39,11 @@ public final class ToolResolver {
     public static ToolResolver forHome(Path home, Optional<Path> pluginToolsDir) {
         requireNonNull(home, "home is null");
         requireNonNull(pluginToolsDir, "pluginToolsDir is null");
-        Path absoluteHome = home.toAbsolutePath().normalize();
+        StarfishHome layout = new StarfishHome(home);
         List<SearchDir> dirs = new ArrayList<>();
-        dirs.add(new SearchDir(absoluteHome.resolve("starfish/bin/private"), ToolOrigin.PRIVATE));
+        dirs.add(new SearchDir(layout.privateBinDir(), ToolOrigin.PRIVATE));
         pluginToolsDir.ifPresent(dir -> dirs.add(new SearchDir(dir.toAbsolutePath().normalize(), ToolOrigin.PLUGIN)));
-        dirs.add(new SearchDir(absoluteHome.resolve("starfish/bin"), ToolOrigin.BIN));
+        dirs.add(new SearchDir(layout.binDir(), ToolOrigin.BIN));
         return new ToolResolver(dirs);
     }
 

@@ -188,6 +188,14 @@ class CliMistakesIT {
     }
 
     @Test
+    void helpWrapsBetweenWordsNeverInsideAFileName() {
+        Distribution.Run run = dist.run(cwd, Map.of("COLUMNS", "80"), "compile", "--help");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.stdout()).as("no line ends in a lone dot, as in 'with .' / 'neff'").doesNotContainPattern(" \\.\\R")
+                .contains("--reject-jobs=JOB[,JOB...]").doesNotContain("JOB[,JOB...][,JOB");
+    }
+
+    @Test
     void everySubcommandTakesTheSameVerbosityOptions() {
         for (String command : new String[] {"jobs", "compile"}) {
             Distribution.Run run = dist.run(cwd, command, "--help");
