@@ -17,8 +17,8 @@ import java.util.function.Function;
  * @param maxConcurrentProcesses how many tools may run at the same time; further runs wait
  * @param defaultGrace time between SIGTERM and SIGKILL when a tool is timed out or cancelled
  * @param outputPrefix how tool output lines are prefixed in the log
- * @param reportDir where the shim's per-run report files are written; best on a tmpfs, because
- *        the shim syncs each report to disk before renaming it into place (see {@link #forHome})
+ * @param reportDir where the shim's per-run report files are written (renamed into place, not
+ *        synced); best on a tmpfs (see {@link #forHome})
  * @param timeouts the wall-clock limit of commands that set none, per job
  */
 public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses, Duration defaultGrace,
@@ -59,8 +59,8 @@ public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses,
     }
 
     /**
-     * {@code /dev/shm} when it is a writable directory (a tmpfs, where the shim's fsync of the
-     * report costs nothing; on a disk it costs ~10 ms per run), else {@code java.io.tmpdir}.
+     * {@code /dev/shm} when it is a writable directory (a tmpfs: the report's write and rename
+     * never touch a disk), else {@code java.io.tmpdir}.
      */
     public static Path defaultReportDir() {
         Path shm = Path.of("/dev/shm");

@@ -13,7 +13,7 @@
  * is bounded by {@code headLines + tailLines} lines of at most 8 KiB each.
  *
  * <p>Reports: the shim writes its {@code key=value} report into a private directory under
- * {@link dev.starfish.runtime.launch.LauncherSettings#reportDir()} ({@code /dev/shm} by default,
- * because the shim fsyncs the report).
+ * {@link dev.starfish.runtime.launch.LauncherSettings#reportDir()} ({@code /dev/shm} by default:
+ * the report is written and renamed into place, not synced, and a tmpfs keeps even that off disk).
  */
 package dev.starfish.runtime.launch;
