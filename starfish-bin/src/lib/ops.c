@@ -37,6 +37,13 @@ int pg_op_is_unary(pg_op op) {
            op == PG_OP_COPY;
 }
 
+int pg_op_arity(pg_op op) {
+    if (pg_op_is_binary(op) || op == PG_OP_DOT || op == PG_OP_REDUCE) return 2;
+    if (op == PG_OP_TUPLE) return -1;
+    if (op == PG_OP_PARAMETER || op == PG_OP_CONSTANT || op == PG_OP_INVALID || op == PG_OP_DUMP) return 0;
+    return 1; /* unary, copy, broadcast, reshape, transpose */
+}
+
 int64_t pg_shape_numel(const pg_shape *s) {
     int64_t n = 1;
     for (int i = 0; i < s->rank; i++) n *= s->dims[i];

@@ -34,6 +34,12 @@ const char *pg_supported_ops(void);
 /* pg_op_is_binary / pg_op_is_unary: elementwise classes. */
 int pg_op_is_binary(pg_op op);
 int pg_op_is_unary(pg_op op);
+/* pg_op_arity: the exact operand count an HLO instruction of `op` must
+ * have (add: 2, negate: 1, reduce: 2, ...); -1 for tuple (any count of at
+ * least 1) and 0 for parameter and constant, whose parentheses hold a
+ * number or a literal instead of operands. Checked when each instruction
+ * is built, so later stages may index operands without re-checking. */
+int pg_op_arity(pg_op op);
 
 /* pg_shape_numel: element count (1 for scalars). Shapes built by the
  * library never overflow (checked with pg_mul_ok when created). */

@@ -96,6 +96,17 @@ static void attribute(pg_parser *p, pg_instr *in) {
     }
 }
 
+/* check_arity: the operand count is fixed per opcode (as in XLA's parser);
+ * checked here so no later stage reads past the operand array */
+static void check_arity(pg_parser *p, const pg_instr *in) {
+    int want = pg_op_arity(in->op);
+    if (want < 0 && in->n_operands == 0)
+        pp_fail(p, in->op_line, in->op_col, "%s expects at least 1 operand, found 0", pg_op_name(in->op));
+    if (want >= 0 && in->n_operands != want)
+        pp_fail(p, in->op_line, in->op_col, "%s expects %d operand%s, found %d", pg_op_name(in->op), want,
+                want == 1 ? "" : "s", in->n_operands);
+}
+
 void pp_instr(pg_parser *p, pg_comp *c) {
     char b[80];
     pg_instr *in = pp_alloc(p, sizeof *in);
@@ -130,6 +141,7 @@ void pp_instr(pg_parser *p, pg_comp *c) {
         literal(p, in, &cap, 0);
     } else {
         operands(p, in);
+        check_arity(p, in);
     }
     pp_expect(p, PG_T_RPAREN, "')' closing the operand list");
     while (p->tok.k == PG_T_COMMA) {
