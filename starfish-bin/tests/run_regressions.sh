@@ -29,5 +29,12 @@ expect 2 "neg2.hlo:4:19: negate expects 1 operand, found 2" "$BIN/hlo2penguin" "
 printf 'HloModule m\nENTRY e {\n  ROOT t = (f32[2]) tuple()\n}\n' > "$OUT/tuple0.hlo"
 expect 2 "tuple0.hlo:3:21: tuple expects at least 1 operand, found 0" "$BIN/hlo2penguin" "$OUT/tuple0.hlo" -o "$OUT/x.penguin"
 
+# 3. a 200 000-instruction chain goes through parse, check and lowering
+# (no timing assertion: the times are in docs/benchmarks.md)
+sh "$HERE/tests/gen_chain.sh" 200000 > "$OUT/chain200k.hlo"
+expect 0 "" "$BIN/hlo2penguin" "$OUT/chain200k.hlo" -o "$OUT/chain200k.penguin"
+expect 0 "tensor v200000 f32\[4\] output 0" cat "$OUT/chain200k.penguin"
+expect 0 "check(chain200k.hlo) -> null ok" "$BIN/jni_dlopen_test" "$JNISO" check "$OUT/chain200k.hlo" null
+
 echo "run_regressions: $NOK checks passed, $NFAIL failed"
 [ $NFAIL -eq 0 ]

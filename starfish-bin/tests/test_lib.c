@@ -7,6 +7,7 @@
 #include "kprog_io.h"
 #include "partition.h"
 #include "sha256.h"
+#include "strmap.h"
 #include "tar.h"
 #include "verify.h"
 #include <stdio.h>
@@ -117,7 +118,34 @@ static void pipeline_test(void) {
     pg_module_free(m);
 }
 
+/* strmap: many keys (the table grows), duplicates, misses, equal prefixes */
+static void strmap_tests(void) {
+    enum { N = 50000 };
+    static char keys[N][16];
+    pg_strmap m;
+    CHECK(pg_strmap_init(&m, 4));
+    for (int i = 0; i < N; i++) {
+        snprintf(keys[i], sizeof keys[i], "k%d", i);
+        CHECK(pg_strmap_put(&m, keys[i], strlen(keys[i]), i, NULL) == 1);
+    }
+    int old = -1;
+    CHECK(pg_strmap_put(&m, "k17", 3, 99, &old) == 0 && old == 17);
+    CHECK(pg_strmap_get(&m, "k17", 3) == 17);
+    CHECK(pg_strmap_get(&m, "k49999", 6) == 49999);
+    CHECK(pg_strmap_get(&m, "k1", 1) == -1 && pg_strmap_get(&m, "k1", 2) == 1);
+    CHECK(pg_strmap_get(&m, "nope", 4) == -1);
+    CHECK(m.n == N && m.cap >= 2 * (size_t)N);
+    pg_strmap_free(&m);
+    CHECK(pg_strmap_get(&m, "k1", 2) == -1 && pg_strmap_put(&m, "k1", 2, 1, NULL) == -1);
+    /* duplicate names are found through the maps */
+    expect_err("HloModule m\nENTRY e {\n a = f32[2] parameter(0)\n a = f32[2] negate(a)\n}\n", 4, 2,
+               "duplicate instruction name 'a'");
+    expect_err("HloModule m\nc {\n ROOT a = f32[2] parameter(0)\n}\nc {\n ROOT a = f32[2] parameter(0)\n}\n"
+               "ENTRY e {\n ROOT a = f32[2] parameter(0)\n}\n", 5, 1, "duplicate computation name 'c'");
+}
+
 int main(void) {
+    strmap_tests();
     parser_tests();
     misc_tests();
     pipeline_test();

@@ -4,30 +4,45 @@
 #include <stdio.h>
 #include <string.h>
 
-static pg_instr *find_instr(pg_comp *c, const char *name) {
-    for (int i = 0; i < c->n_instrs; i++)
-        if (strcmp(c->instrs[i]->name, name) == 0) return c->instrs[i];
-    return NULL;
+_Noreturn static void oom(pg_parser *p) { pp_fail(p, 0, 0, "out of memory"); }
+
+/* put_unique: add name -> i to map; a second definition is an error */
+static void put_unique(pg_parser *p, pg_strmap *map, const char *name, int i, int line, int col, const char *what) {
+    int r = pg_strmap_put(map, name, strlen(name), i, NULL);
+    if (r < 0) oom(p);
+    if (r == 0) pp_fail(p, line, col, "duplicate %s name '%s'", what, name);
 }
 
+/* comp_map: computation names of the whole module (duplicates rejected) */
+static void comp_map(pg_parser *p) {
+    pg_module *m = p->m;
+    if (!pg_strmap_init(&p->comp_names, (size_t)m->n_comps)) oom(p);
+    for (int i = 0; i < m->n_comps; i++)
+        put_unique(p, &p->comp_names, m->comps[i]->name, i, m->comps[i]->line, m->comps[i]->col, "computation");
+}
+
+/* resolve: operand and to_apply names to pointers, through hash maps */
 static void resolve(pg_parser *p, pg_comp *c) {
+    pg_strmap_free(&p->instr_names);
+    if (!pg_strmap_init(&p->instr_names, (size_t)c->n_instrs)) oom(p);
+    for (int i = 0; i < c->n_instrs; i++)
+        put_unique(p, &p->instr_names, c->instrs[i]->name, i, c->instrs[i]->line, c->instrs[i]->col, "instruction");
     for (int i = 0; i < c->n_instrs; i++) {
         pg_instr *in = c->instrs[i];
-        for (int j = 0; j < i; j++)
-            if (strcmp(c->instrs[j]->name, in->name) == 0)
-                pp_fail(p, in->line, in->col, "duplicate instruction name '%s'", in->name);
         if (in->n_operands) in->operands = pp_alloc(p, sizeof(pg_instr *) * (size_t)in->n_operands);
         for (int k = 0; k < in->n_operands; k++) {
-            in->operands[k] = find_instr(c, in->operand_names[k]);
-            if (!in->operands[k])
+            const char *nm = in->operand_names[k];
+            int at = pg_strmap_get(&p->instr_names, nm, strlen(nm));
+            if (at < 0)
                 pp_fail(p, in->operand_line[k], in->operand_col[k], "unknown operand '%s' in computation '%s'",
-                        in->operand_names[k], c->name);
+                        nm, c->name);
+            in->operands[k] = c->instrs[at];
         }
         if (in->to_apply_name) {
-            for (int k = 0; k < p->m->n_comps; k++)
-                if (strcmp(p->m->comps[k]->name, in->to_apply_name) == 0) in->to_apply = p->m->comps[k];
-            if (!in->to_apply)
+            int at = pg_strmap_get(&p->comp_names, in->to_apply_name, strlen(in->to_apply_name));
+            if (at < 0)
                 pp_fail(p, in->op_line, in->op_col, "unknown computation '%s' in to_apply", in->to_apply_name);
+            in->to_apply = p->m->comps[at];
         }
     }
     if (!c->root) c->root = c->instrs[c->n_instrs - 1];
@@ -63,15 +78,16 @@ static void topo(pg_parser *p, pg_comp *c) {
 static void params(pg_parser *p, pg_comp *c) {
     int64_t n = 0;
     for (int i = 0; i < c->n_instrs; i++) if (c->instrs[i]->op == PG_OP_PARAMETER) n++;
+    unsigned char *seen = pp_alloc(p, (size_t)n + 1);
     for (int i = 0; i < c->n_instrs; i++) {
         pg_instr *in = c->instrs[i];
         if (in->op != PG_OP_PARAMETER) continue;
         if (in->param_index >= n)
             pp_fail(p, in->op_line, in->op_col, "parameter(%lld) out of range: computation '%s' has %lld parameters",
                     (long long)in->param_index, c->name, (long long)n);
-        for (int j = 0; j < i; j++)
-            if (c->instrs[j]->op == PG_OP_PARAMETER && c->instrs[j]->param_index == in->param_index)
-                pp_fail(p, in->op_line, in->op_col, "parameter(%lld) declared twice", (long long)in->param_index);
+        if (seen[in->param_index])
+            pp_fail(p, in->op_line, in->op_col, "parameter(%lld) declared twice", (long long)in->param_index);
+        seen[in->param_index] = 1;
     }
 }
 
@@ -85,7 +101,7 @@ static int is_add_body(const pg_comp *c) {
             if (in->shape.rank != 0) return 0;
         }
     }
-    if (np != 2 || r->op != PG_OP_ADD || r->shape.rank != 0) return 0;
+    if (np != 2 || r->op != PG_OP_ADD || r->n_operands != 2 || r->shape.rank != 0) return 0;
     const pg_instr *a = r->operands[0], *b = r->operands[1];
     return a->op == PG_OP_PARAMETER && b->op == PG_OP_PARAMETER && a->param_index != b->param_index;
 }
@@ -144,6 +160,7 @@ static void check_instr(pg_parser *p, pg_comp *c, pg_instr *in) {
 
 void pp_check_module(pg_parser *p) {
     pg_module *m = p->m;
+    comp_map(p);
     for (int i = 0; i < m->n_comps; i++) {
         resolve(p, m->comps[i]);
         topo(p, m->comps[i]);

@@ -47,7 +47,7 @@ const char *pp_str(pg_parser *p, const pg_token *t) {
 
 void pp_grow(pg_parser *p, void **arr, int *cap, int n, size_t elem) {
     if (n < *cap) return;
-    int nc = *cap ? *cap * 2 : 8;
+    int nc = *cap ? *cap * 2 : 2;
     void *na = pp_alloc(p, (size_t)nc * elem);
     if (*arr) memcpy(na, *arr, (size_t)*cap * elem);
     *arr = na;
@@ -233,6 +233,8 @@ pg_module *pg_parse(const char *text, size_t len, const char *file, pg_diag *d) 
     p->m = m; p->d = d;
     pg_lex_init(&p->lx, text, len);
     int ok = run_guarded(p, file ? file : "<input>");
+    pg_strmap_free(&p->comp_names);
+    pg_strmap_free(&p->instr_names);
     free(p);
     if (!ok) { pg_module_free(m); return NULL; }
     return m;

@@ -7,6 +7,7 @@
 #include <setjmp.h>
 #include "hlo.h"
 #include "lexer.h"
+#include "strmap.h"
 
 typedef struct {
     pg_lexer lx;
@@ -14,6 +15,8 @@ typedef struct {
     pg_diag *d;
     jmp_buf jb;
     pg_module *m;
+    pg_strmap comp_names;  /* computation name -> index in m->comps */
+    pg_strmap instr_names; /* instruction name -> index, one computation */
 } pg_parser;
 
 /* pp_fail: record the error at line:col and unwind to pg_parse. */

@@ -84,13 +84,16 @@ static void comp(pg_sbuf *o, const pg_comp *c) {
 
 void pg_print_module(const pg_module *m, pg_sbuf *o) {
     pg_sbuf_printf(o, "HloModule %s\n\n", m->name);
-    /* only computations the entry uses, callees before the entry */
-    for (int i = 0; i < m->n_comps; i++) {
-        const pg_comp *c = m->comps[i];
-        if (c->is_entry) continue;
-        int used = 0;
-        for (int k = 0; k < m->entry->n_order; k++) if (m->entry->order[k]->to_apply == c) used = 1;
-        if (used) comp(o, c);
+    /* only computations the entry uses, callees before the entry: each
+     * printed when its first user is met (one pass; marks are reset by
+     * comp() afterwards) */
+    const pg_comp *e = m->entry;
+    for (int k = 0; k < e->n_order; k++) if (e->order[k]->to_apply) e->order[k]->to_apply->root->mark = 0;
+    for (int k = 0; k < e->n_order; k++) {
+        pg_comp *c = e->order[k]->to_apply;
+        if (!c || c->is_entry || c->root->mark == 7) continue;
+        comp(o, c);
+        c->root->mark = 7;
     }
-    comp(o, m->entry);
+    comp(o, e);
 }
