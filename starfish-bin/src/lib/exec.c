@@ -18,6 +18,23 @@ static void run(const pg_kprog *k, const pg_kinst *in, float *dst, const float *
     pg_kernel_run(in->op, in->attr, in->nattr, &k->t[in->dst].shape, dst, ss, src, in->nsrc);
 }
 
+int pg_eval_limits(const pg_kprog *k, pg_diag *d) {
+    int64_t total = 0;
+    for (int i = 0; i < k->nt; i++) {
+        int64_t b = pg_shape_numel(&k->t[i].shape) * 4;
+        char s[160];
+        if (b > PG_MAX_TENSOR_BYTES)
+            return pg_diag_set(d, 0, 0, "tensor '%s' %s needs %lld bytes, more than the %lld-byte limit per tensor",
+                               k->t[i].name, pg_shape_str(&k->t[i].shape, s, sizeof s), (long long)b,
+                               (long long)PG_MAX_TENSOR_BYTES);
+        total += b;
+        if (total > PG_MAX_EVAL_BYTES)
+            return pg_diag_set(d, 0, 0, "evaluation needs more than the %lld-byte limit for all tensors at once",
+                               (long long)PG_MAX_EVAL_BYTES);
+    }
+    return 1;
+}
+
 int pg_eval(const pg_kprog *k, const float *const *inputs, float **outputs, pg_diag *d) {
     float **val = calloc((size_t)k->nt + 1, sizeof *val);
     if (!val) return pg_diag_set(d, 0, 0, "out of memory");

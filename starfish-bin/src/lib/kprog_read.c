@@ -97,12 +97,30 @@ static int rec_tensor(rd *r) {
     return 1;
 }
 
+/* count_values: the number of space-separated words in [p, e) */
+static int64_t count_values(const char *p, const char *e) {
+    int64_t n = 0;
+    for (int in_word = 0; p < e; p++) {
+        int sp = *p == ' ' || *p == '\t' || *p == '\r';
+        if (!sp && !in_word) n++;
+        in_word = !sp;
+    }
+    return n;
+}
+
 static int rec_data(rd *r, const char *p, const char *e) {
     int t;
     if (r->nw < 2 || !tensor_ref(r, &r->w[1], &t)) return r->nw < 2 ? bad(r, 1, "data needs a tensor name") : 0;
     pg_ktensor *kt = &r->k->t[t];
     if (kt->role != PG_ROLE_CONST || kt->data) return bad(r, r->w[1].col, "data for a non-constant or twice");
-    int64_t n = pg_shape_numel(&kt->shape);
+    int64_t n = pg_shape_numel(&kt->shape), have = count_values(r->w[1].s + r->w[1].n, e);
+    /* the values are counted and the size capped before allocating */
+    if (have != n)
+        return pg_diag_set(r->d, r->line, 1, "constant '%s' needs %lld values, got %lld", kt->name, (long long)n,
+                           (long long)have);
+    if (n * 4 > PG_MAX_TENSOR_BYTES)
+        return pg_diag_set(r->d, r->line, 1, "constant '%s' needs %lld bytes, more than the %lld-byte limit per tensor",
+                           kt->name, (long long)(n * 4), (long long)PG_MAX_TENSOR_BYTES);
     kt->data = pg_arena_alloc(&r->k->arena, sizeof(float) * (size_t)(n ? n : 1));
     if (!kt->data) return bad(r, 1, "out of memory");
     p = r->w[1].s + r->w[1].n;
