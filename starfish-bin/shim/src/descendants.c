@@ -56,9 +56,15 @@ static struct proc_link *list_processes(size_t *count) {
     if (links == NULL) {
         SF_DIE("malloc");
     }
-    struct dirent *entry;
-    errno = 0;
-    while ((entry = readdir(dir)) != NULL) {
+    for (;;) {
+        errno = 0; /* readdir reports errors only through errno */
+        struct dirent *entry = readdir(dir);
+        if (entry == NULL) {
+            if (errno != 0) {
+                SF_DIE("readdir(/proc)");
+            }
+            break;
+        }
         if (!isdigit((unsigned char)entry->d_name[0])) {
             continue;
         }
@@ -76,10 +82,6 @@ static struct proc_link *list_processes(size_t *count) {
             cap *= 2;
         }
         links[n++] = (struct proc_link){pid, ppid, 0};
-        errno = 0;
-    }
-    if (errno != 0) {
-        SF_DIE("readdir(/proc)");
     }
     if (closedir(dir) != 0) {
         SF_DIE("closedir(/proc)");
