@@ -100,12 +100,14 @@ static void junk_attrs(gen *g) {
     while (one(g, 4)) pg_sbuf_printf(g->o, "%s", J[fz_pick(g->src, g->clean ? 6 : 7)]);
 }
 
-enum { K_PARAM, K_CONST, K_BIN, K_UN, K_DOT, K_BCAST, K_RESHAPE, K_TRANSPOSE, K_REDUCE, K_TUPLE };
+enum { K_PARAM, K_CONST, K_BIN, K_UN, K_DOT, K_BCAST, K_RESHAPE, K_TRANSPOSE, K_REDUCE, K_TUPLE, K_CALL };
 static const struct { const char *name; int kind; } OPS[] = {
     {"parameter", K_PARAM}, {"constant", K_CONST}, {"add", K_BIN}, {"subtract", K_BIN}, {"multiply", K_BIN},
     {"divide", K_BIN}, {"maximum", K_BIN}, {"minimum", K_BIN}, {"negate", K_UN}, {"exponential", K_UN},
     {"exp", K_UN}, {"tanh", K_UN}, {"dot", K_DOT}, {"broadcast", K_BCAST}, {"reshape", K_RESHAPE},
-    {"transpose", K_TRANSPOSE}, {"reduce", K_REDUCE}, {"tuple", K_TUPLE}, {"copy", K_UN}, {"gather", K_UN}};
+    {"transpose", K_TRANSPOSE}, {"reduce", K_REDUCE}, {"tuple", K_TUPLE}, {"power", K_BIN}, {"abs", K_UN},
+    {"log", K_UN}, {"sqrt", K_UN}, {"rsqrt", K_UN}, {"copy", K_UN}, {"fusion", K_CALL}, {"call", K_CALL},
+    {"gather", K_UN}}; /* gather (unsupported) last: clean modules skip it */
 #define NOPS (sizeof OPS / sizeof OPS[0])
 
 /* one instruction of kind OPS[k]: operands, result shape and attributes
@@ -123,7 +125,8 @@ static int find_rank(gen *g, int r) {
  * returns the kind, K_UN when a clean module has no fitting operands */
 static int choose(gen *g, int kind, choice *c) {
     if (g->clean && kind == K_DOT && find_rank(g, 2) < 0) return choose(g, K_UN, c);
-    if (g->clean && kind == K_REDUCE && find_rank(g, 0) < 0) return choose(g, K_UN, c);
+    if (g->clean && (kind == K_REDUCE || kind == K_CALL) && find_rank(g, 0) < 0) return choose(g, K_UN, c);
+    if (g->clean && kind == K_CALL && !g->nbody) return choose(g, K_UN, c);
     int a = kind == K_DOT && g->clean ? find_rank(g, 2) : (int)fz_pick(g->src, (unsigned)g->n);
     gshape as = g->n ? g->in[a].s : rand_shape(g);
     c->ops[0] = a; c->nops = 1; c->rs = as;
@@ -168,6 +171,14 @@ static int choose(gen *g, int kind, choice *c) {
         c->body = g->nbody ? g->body[fz_pick(g->src, (unsigned)g->nbody)] : (int)fz_pick(g->src, (unsigned)g->ncomp);
         break;
     }
+    case K_CALL: /* a reduce body called with two scalars when clean */
+        c->ops[0] = find_rank(g, 0); c->ops[1] = find_rank(g, 0);
+        c->nops = g->clean ? 2 : (int)fz_pick(g->src, 4);
+        for (int i = 0; i < c->nops; i++) if (c->ops[i] < 0 || !g->clean) c->ops[i] = (int)fz_pick(g->src, (unsigned)g->n);
+        c->rs = (gshape){0, {0}};
+        c->body = g->nbody ? g->body[fz_pick(g->src, (unsigned)g->nbody)] : (int)fz_pick(g->src, (unsigned)g->ncomp);
+        if (fault(g, 5)) c->body = (int)fz_pick(g->src, (unsigned)g->ncomp);
+        break;
     case K_TUPLE:
         c->nops = 1 + (int)fz_pick(g->src, 3);
         for (int i = 1; i < c->nops; i++) c->ops[i] = (int)fz_pick(g->src, (unsigned)g->n);
@@ -191,6 +202,9 @@ static void attrs(gen *g, int kind, const choice *c) {
     }
     if (kind == K_REDUCE && !fault(g, 15))
         pg_sbuf_printf(g->o, ", to_apply=%s%s%d", pct(g), fault(g, 20) ? "nowhere" : "c", c->body);
+    if (kind == K_CALL && !fault(g, 15))
+        pg_sbuf_printf(g->o, ", %s=%s%s%d%s", one(g, 2) ? "calls" : "to_apply", pct(g), fault(g, 20) ? "nowhere" : "c",
+                       c->body, one(g, 2) ? ", kind=kLoop" : "");
     junk_attrs(g);
 }
 
@@ -198,7 +212,7 @@ static void instr(gen *g, int root, int entry) {
     ginstr *me = &g->in[g->n];
     snprintf(me->name, sizeof me->name, "v%d", g->n);
     if (g->n && fault(g, 60)) memcpy(me->name, g->in[fz_pick(g->src, (unsigned)g->n)].name, sizeof me->name);
-    int k = g->n == 0 ? (int)fz_pick(g->src, 2) : (int)fz_pick(g->src, g->clean ? NOPS - 2 : NOPS);
+    int k = g->n == 0 ? (int)fz_pick(g->src, 2) : (int)fz_pick(g->src, g->clean ? NOPS - 1 : NOPS);
     if (g->clean && (k == 17 || (k == 16 && !g->nbody))) k = 8; /* tuple: ROOT only; reduce: needs a body */
     if (root && entry && one(g, 4)) k = 17; /* a ROOT tuple */
     choice c = {{0}, 0, {0, {0}}, {0}, 0, 0, 0, 0};

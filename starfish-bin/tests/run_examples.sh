@@ -16,7 +16,7 @@ expect 2 "cannot write" "$BIN/hlo2penguin" "$EX/mlp.hlo" -o "$OUT/no/such/dir/x.
 expect 2 "cannot create" "$BIN/xla_infergoldens" "$EX/mlp.hlo" --seed 1 --out-dir "$OUT/no/such/dir"
 
 echo '{"subgraphs":[]}' > "$OUT/tensor_map.json"
-for e in mlp mlp_two_heads reduce_softmax_like mlp_large; do
+for e in mlp mlp_two_heads reduce_softmax_like mlp_large fusion_call; do
   W=$OUT/$e; mkdir -p "$W"
   expect 0 "" "$BIN/hlo2penguin" "$EX/$e.hlo" -o "$W/model.penguin" || continue
   expect 0 "" "$BIN/walrus_driver" "$W/model.penguin" -o "$W/model.bir" || continue
@@ -52,7 +52,7 @@ expect 1 "differ" "$BIN/nn_executor" --bir "$OUT/mlp/model.bir" --tensor_map "$O
 # broken examples
 expect 2 "hlo2penguin: $EX/bad_syntax.hlo:6:1: expected ')'" "$BIN/hlo2penguin" "$EX/bad_syntax.hlo" -o "$OUT/b.penguin"
 expect 2 "bad_shape.hlo:6:31: shape mismatch" "$BIN/hlo2penguin" "$EX/bad_shape.hlo" -o "$OUT/b.penguin"
-expect 2 "unsupported_op.hlo:6:34: unsupported op 'gather' (supported: add," "$BIN/hlo2penguin" "$EX/unsupported_op.hlo" -o "$OUT/b.penguin"
+expect 2 "unsupported_op.hlo:6:34: unsupported op 'gather' (supported: abs, add," "$BIN/hlo2penguin" "$EX/unsupported_op.hlo" -o "$OUT/b.penguin"
 expect 2 "shape mismatch" "$BIN/xla_infergoldens" "$EX/bad_shape.hlo" --seed 1 --out-dir "$OUT/bg"
 expect 2 "unsupported op" "$BIN/hlo-opt" "$EX/unsupported_op.hlo" -o "$OUT/b.hlo"
 expect 0 "" "$BIN/hlo2penguin" "$EX/too_large.hlo" -o "$OUT/too_large.penguin"

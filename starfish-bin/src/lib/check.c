@@ -21,12 +21,16 @@ static void comp_map(pg_parser *p) {
         put_unique(p, &p->comp_names, m->comps[i]->name, i, m->comps[i]->line, m->comps[i]->col, "computation");
 }
 
-/* resolve: operand and to_apply names to pointers, through hash maps */
-static void resolve(pg_parser *p, pg_comp *c) {
+void pp_unique_names(pg_parser *p, pg_comp *c) {
     pg_strmap_free(&p->instr_names);
     if (!pg_strmap_init(&p->instr_names, (size_t)c->n_instrs)) oom(p);
     for (int i = 0; i < c->n_instrs; i++)
         put_unique(p, &p->instr_names, c->instrs[i]->name, i, c->instrs[i]->line, c->instrs[i]->col, "instruction");
+}
+
+/* resolve: operand and to_apply names to pointers, through hash maps */
+static void resolve(pg_parser *p, pg_comp *c) {
+    pp_unique_names(p, c);
     for (int i = 0; i < c->n_instrs; i++) {
         pg_instr *in = c->instrs[i];
         if (in->n_operands) in->operands = pp_alloc(p, sizeof(pg_instr *) * (size_t)in->n_operands);
@@ -161,8 +165,9 @@ static void check_instr(pg_parser *p, pg_comp *c, pg_instr *in) {
 void pp_check_module(pg_parser *p) {
     pg_module *m = p->m;
     comp_map(p);
+    for (int i = 0; i < m->n_comps; i++) resolve(p, m->comps[i]);
+    pp_inline_calls(p);
     for (int i = 0; i < m->n_comps; i++) {
-        resolve(p, m->comps[i]);
         topo(p, m->comps[i]);
         params(p, m->comps[i]);
     }

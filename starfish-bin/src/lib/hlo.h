@@ -28,6 +28,7 @@ struct pg_instr {
     int line, col;             /* position of the instruction name */
     int op_line, op_col;       /* position of the opcode */
     int mark;                  /* scratch for traversals */
+    pg_instr *clone;           /* inlining: the copy, or what replaces a call */
 };
 
 struct pg_comp {
@@ -36,6 +37,7 @@ struct pg_comp {
     pg_instr **order;  int n_order; /* topological order, all instrs */
     pg_instr *root;
     int is_entry;
+    int inline_state;          /* 0 new, 1 being inlined, 2 done */
     int line, col;
 };
 

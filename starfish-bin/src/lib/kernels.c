@@ -12,6 +12,7 @@ static void binary(pg_op op, float *d, const float *a, const float *b, int64_t n
     case PG_OP_SUBTRACT: for (int64_t i = 0; i < n; i++) d[i] = a[i] - b[i]; break;
     case PG_OP_MULTIPLY: for (int64_t i = 0; i < n; i++) d[i] = a[i] * b[i]; break;
     case PG_OP_DIVIDE: for (int64_t i = 0; i < n; i++) d[i] = a[i] / b[i]; break;
+    case PG_OP_POWER: for (int64_t i = 0; i < n; i++) d[i] = powf(a[i], b[i]); break;
     case PG_OP_MAXIMUM: for (int64_t i = 0; i < n; i++) d[i] = (a[i] != a[i] || a[i] > b[i]) ? a[i] : b[i]; break;
     default: for (int64_t i = 0; i < n; i++) d[i] = (a[i] != a[i] || a[i] < b[i]) ? a[i] : b[i]; break;
     }
@@ -57,6 +58,10 @@ int pg_kernel_run(pg_op op, const int64_t *attr, int nattr, const pg_shape *ds, 
     case PG_OP_NEGATE: for (int64_t i = 0; i < n; i++) d[i] = -s[0][i]; return 1;
     case PG_OP_EXPONENTIAL: for (int64_t i = 0; i < n; i++) d[i] = expf(s[0][i]); return 1;
     case PG_OP_TANH: for (int64_t i = 0; i < n; i++) d[i] = tanhf(s[0][i]); return 1;
+    case PG_OP_ABS: for (int64_t i = 0; i < n; i++) d[i] = fabsf(s[0][i]); return 1;
+    case PG_OP_LOG: for (int64_t i = 0; i < n; i++) d[i] = logf(s[0][i]); return 1;
+    case PG_OP_SQRT: for (int64_t i = 0; i < n; i++) d[i] = sqrtf(s[0][i]); return 1;
+    case PG_OP_RSQRT: for (int64_t i = 0; i < n; i++) d[i] = 1.0f / sqrtf(s[0][i]); return 1;
     case PG_OP_COPY: case PG_OP_RESHAPE:
         if (n) memcpy(d, s[0], sizeof(float) * (size_t)n);
         return 1;

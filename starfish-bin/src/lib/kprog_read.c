@@ -157,7 +157,7 @@ static int rec_inst(rd *r) {
     memcpy(kind, r->w[1].s, r->w[1].n); kind[r->w[1].n] = 0;
     in.op = pg_op_from_name(kind);
     if (in.op == PG_OP_INVALID || in.op == PG_OP_PARAMETER || in.op == PG_OP_CONSTANT || in.op == PG_OP_TUPLE ||
-        in.op == PG_OP_DUMP)
+        in.op == PG_OP_DUMP || in.op == PG_OP_FUSION || in.op == PG_OP_CALL)
         return pg_diag_set(r->d, r->line, r->w[1].col, "unknown instruction kind '%s'", kind);
     if (!tensor_ref(r, &r->w[2], &in.dst)) return 0;
     for (int i = 3; i < r->nw; i++) {

@@ -5,8 +5,8 @@
 
 static const char *const NAMES[PG_OP_COUNT] = {
     "invalid", "parameter", "constant", "add", "subtract", "multiply", "divide",
-    "maximum", "minimum", "negate", "exponential", "tanh", "dot", "broadcast",
-    "reshape", "transpose", "reduce", "tuple", "copy", "dump"};
+    "maximum", "minimum", "power", "negate", "exponential", "tanh", "abs", "log", "sqrt", "rsqrt",
+    "dot", "broadcast", "reshape", "transpose", "reduce", "tuple", "fusion", "call", "copy", "dump"};
 
 const char *pg_op_name(pg_op op) {
     return (op > 0 && op < PG_OP_COUNT) ? NAMES[op] : "invalid";
@@ -20,26 +20,24 @@ pg_op pg_op_from_name(const char *s) {
 
 pg_op pg_op_from_hlo(const char *s, size_t n) {
     if (n == 3 && memcmp(s, "exp", 3) == 0) return PG_OP_EXPONENTIAL;
-    for (int i = 1; i <= PG_OP_TUPLE; i++)
+    for (int i = 1; i <= PG_OP_COPY; i++)
         if (strlen(NAMES[i]) == n && memcmp(s, NAMES[i], n) == 0) return (pg_op)i;
     return PG_OP_INVALID;
 }
 
 const char *pg_supported_ops(void) {
-    return "add, broadcast, constant, divide, dot, exponential, maximum, minimum, "
-           "multiply, negate, parameter, reduce, reshape, subtract, tanh, transpose, "
-           "tuple";
+    return "abs, add, broadcast, call, constant, copy, divide, dot, exponential, fusion, log, "
+           "maximum, minimum, multiply, negate, parameter, power, reduce, reshape, rsqrt, sqrt, "
+           "subtract, tanh, transpose, tuple";
 }
 
-int pg_op_is_binary(pg_op op) { return op >= PG_OP_ADD && op <= PG_OP_MINIMUM; }
-int pg_op_is_unary(pg_op op) {
-    return op == PG_OP_NEGATE || op == PG_OP_EXPONENTIAL || op == PG_OP_TANH ||
-           op == PG_OP_COPY;
-}
+int pg_op_is_binary(pg_op op) { return op >= PG_OP_ADD && op <= PG_OP_POWER; }
+int pg_op_is_unary(pg_op op) { return (op >= PG_OP_NEGATE && op <= PG_OP_RSQRT) || op == PG_OP_COPY; }
 
 int pg_op_arity(pg_op op) {
     if (pg_op_is_binary(op) || op == PG_OP_DOT || op == PG_OP_REDUCE) return 2;
     if (op == PG_OP_TUPLE) return -1;
+    if (op == PG_OP_FUSION || op == PG_OP_CALL) return -2;
     if (op == PG_OP_PARAMETER || op == PG_OP_CONSTANT || op == PG_OP_INVALID || op == PG_OP_DUMP) return 0;
     return 1; /* unary, copy, broadcast, reshape, transpose */
 }

@@ -21,6 +21,9 @@ static float parse_float(pg_parser *p) {
 }
 
 static void literal(pg_parser *p, pg_instr *in, int *cap, int depth) {
+    if (p->tok.k == PG_T_OTHER && p->tok.n == 1 && p->tok.s[0] == '.')
+        pp_fail(p, p->tok.line, p->tok.col, "constant values elided at %d:%d; export with large constants printed",
+                p->tok.line, p->tok.col);
     if (depth > PG_MAX_RANK) pp_fail(p, p->tok.line, p->tok.col, "literal nested deeper than rank %d", PG_MAX_RANK);
     if (p->tok.k == PG_T_LBRACE) {
         pp_next(p);
@@ -88,7 +91,7 @@ static void attribute(pg_parser *p, pg_instr *in) {
         if (lhs) in->has_lhs_c = 1; else in->has_rhs_c = 1;
     } else if (pg_tok_is(&k, "lhs_batch_dims") || pg_tok_is(&k, "rhs_batch_dims")) {
         if (int_list(p, tmp) != 0) pp_fail(p, k.line, k.col, "dot batch dimensions are not supported");
-    } else if (pg_tok_is(&k, "to_apply")) {
+    } else if (pg_tok_is(&k, "to_apply") || pg_tok_is(&k, "calls")) {
         pg_token t = pp_expect(p, PG_T_IDENT, "a computation name");
         in->to_apply_name = pp_str(p, &t);
     } else {
@@ -100,7 +103,7 @@ static void attribute(pg_parser *p, pg_instr *in) {
  * checked here so no later stage reads past the operand array */
 static void check_arity(pg_parser *p, const pg_instr *in) {
     int want = pg_op_arity(in->op);
-    if (want < 0 && in->n_operands == 0)
+    if (want == -1 && in->n_operands == 0)
         pp_fail(p, in->op_line, in->op_col, "%s expects at least 1 operand, found 0", pg_op_name(in->op));
     if (want >= 0 && in->n_operands != want)
         pp_fail(p, in->op_line, in->op_col, "%s expects %d operand%s, found %d", pg_op_name(in->op), want,
