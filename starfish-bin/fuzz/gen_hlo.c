@@ -100,19 +100,19 @@ static void junk_attrs(gen *g) {
     while (one(g, 4)) pg_sbuf_printf(g->o, "%s", J[fz_pick(g->src, g->clean ? 6 : 7)]);
 }
 
-enum { K_PARAM, K_CONST, K_BIN, K_UN, K_DOT, K_BCAST, K_RESHAPE, K_TRANSPOSE, K_REDUCE, K_TUPLE, K_CALL };
+enum { K_PARAM, K_CONST, K_BIN, K_UN, K_DOT, K_BCAST, K_RESHAPE, K_TRANSPOSE, K_REDUCE, K_TUPLE, K_CALL, K_IOTA, K_SLICE };
 static const struct { const char *name; int kind; } OPS[] = {
     {"parameter", K_PARAM}, {"constant", K_CONST}, {"add", K_BIN}, {"subtract", K_BIN}, {"multiply", K_BIN},
     {"divide", K_BIN}, {"maximum", K_BIN}, {"minimum", K_BIN}, {"negate", K_UN}, {"exponential", K_UN},
     {"exp", K_UN}, {"tanh", K_UN}, {"dot", K_DOT}, {"broadcast", K_BCAST}, {"reshape", K_RESHAPE},
     {"transpose", K_TRANSPOSE}, {"reduce", K_REDUCE}, {"tuple", K_TUPLE}, {"power", K_BIN}, {"abs", K_UN},
     {"log", K_UN}, {"sqrt", K_UN}, {"rsqrt", K_UN}, {"copy", K_UN}, {"fusion", K_CALL}, {"call", K_CALL},
-    {"gather", K_UN}}; /* gather (unsupported) last: clean modules skip it */
+    {"iota", K_IOTA}, {"slice", K_SLICE}, {"gather", K_UN}}; /* gather (unsupported) last: clean modules skip it */
 #define NOPS (sizeof OPS / sizeof OPS[0])
 
 /* one instruction of kind OPS[k]: operands, result shape and attributes
  * chosen to be valid most of the time */
-typedef struct { int ops[4], nops; gshape rs; int attr[3], nattr, lc, rc, body; } choice;
+typedef struct { int ops[4], nops; gshape rs; int attr[9], nattr, lc, rc, body; } choice;
 
 /* find_rank: an instruction of rank r (from a random start), or -1 */
 static int find_rank(gen *g, int r) {
@@ -179,6 +179,22 @@ static int choose(gen *g, int kind, choice *c) {
         c->body = g->nbody ? g->body[fz_pick(g->src, (unsigned)g->nbody)] : (int)fz_pick(g->src, (unsigned)g->ncomp);
         if (fault(g, 5)) c->body = (int)fz_pick(g->src, (unsigned)g->ncomp);
         break;
+    case K_IOTA:
+        c->nops = 0;
+        c->rs = rand_shape(g);
+        if (c->rs.rank == 0) c->rs = (gshape){1, {3, 0, 0}};
+        c->attr[0] = (int)fz_pick(g->src, (unsigned)c->rs.rank);
+        c->nattr = 1;
+        break;
+    case K_SLICE: /* attr: starts, limits, strides */
+        for (int d = 0; d < as.rank; d++) {
+            int lo = (int)fz_pick(g->src, (unsigned)as.dims[d]), hi = lo + 1 + (int)fz_pick(g->src, (unsigned)(as.dims[d] - lo));
+            int st = 1 + (int)fz_pick(g->src, 2);
+            c->attr[d] = lo; c->attr[as.rank + d] = hi; c->attr[2 * as.rank + d] = st;
+            c->rs.dims[d] = (hi - lo + st - 1) / st;
+        }
+        c->nattr = 3 * as.rank;
+        break;
     case K_TUPLE:
         c->nops = 1 + (int)fz_pick(g->src, 3);
         for (int i = 1; i < c->nops; i++) c->ops[i] = (int)fz_pick(g->src, (unsigned)g->n);
@@ -202,6 +218,15 @@ static void attrs(gen *g, int kind, const choice *c) {
     }
     if (kind == K_REDUCE && !fault(g, 15))
         pg_sbuf_printf(g->o, ", to_apply=%s%s%d", pct(g), fault(g, 20) ? "nowhere" : "c", c->body);
+    if (kind == K_IOTA && !fault(g, 15)) pg_sbuf_printf(g->o, ", iota_dimension=%d", fault(g, 10) ? 3 : c->attr[0]);
+    if (kind == K_SLICE && !fault(g, 15)) {
+        int r = c->nattr / 3;
+        pg_sbuf_printf(g->o, ", slice={");
+        for (int d = 0; d < r; d++)
+            pg_sbuf_printf(g->o, "%s[%d:%d%s%d]", d ? ", " : "", c->attr[d], c->attr[r + d] + (fault(g, 10) ? 2 : 0),
+                           ":", c->attr[2 * r + d]);
+        pg_sbuf_printf(g->o, "}");
+    }
     if (kind == K_CALL && !fault(g, 15))
         pg_sbuf_printf(g->o, ", %s=%s%s%d%s", one(g, 2) ? "calls" : "to_apply", pct(g), fault(g, 20) ? "nowhere" : "c",
                        c->body, one(g, 2) ? ", kind=kLoop" : "");
@@ -215,7 +240,8 @@ static void instr(gen *g, int root, int entry) {
     int k = g->n == 0 ? (int)fz_pick(g->src, 2) : (int)fz_pick(g->src, g->clean ? NOPS - 1 : NOPS);
     if (g->clean && (k == 17 || (k == 16 && !g->nbody))) k = 8; /* tuple: ROOT only; reduce: needs a body */
     if (root && entry && one(g, 4)) k = 17; /* a ROOT tuple */
-    choice c = {{0}, 0, {0, {0}}, {0}, 0, 0, 0, 0};
+    choice c;
+    memset(&c, 0, sizeof c);
     int kind = choose(g, OPS[k].kind, &c);
     if (kind != OPS[k].kind) k = 8; /* negate */
     pg_sbuf_printf(g->o, "  %s%s%s = ", root ? "ROOT " : "", pct(g), me->name);

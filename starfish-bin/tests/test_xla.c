@@ -110,7 +110,27 @@ static void op_semantics_tests(void) {
           o[0] == 1024 && o[1] == 1 && isnan(o[2]) && o[3] == inf && o[4] == -8);
 }
 
+static void iota_slice_tests(void) {
+    float o[6];
+    CHECK(eval("ENTRY e {\n  ROOT i = f32[2,3] iota(), iota_dimension=1\n}\n", NULL, o, 6) &&
+          o[0] == 0 && o[1] == 1 && o[2] == 2 && o[3] == 0 && o[5] == 2);
+    CHECK(eval("ENTRY e {\n  ROOT i = f32[2,3]{0,1} iota(), iota_dimension=0\n}\n", NULL, o, 6) &&
+          o[0] == 0 && o[2] == 0 && o[3] == 1 && o[5] == 1);
+    const float v[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+    const float *in[1] = {v};
+    /* [1:5:2] of 0..4 = {1, 3}; 2-D: rows [0:2], columns [2:5] of a 2x5 */
+    CHECK(eval("ENTRY e {\n  a = f32[5] parameter(0)\n  ROOT s = f32[2] slice(a), slice={[1:5:2]}\n}\n", in, o, 2) &&
+          o[0] == 1 && o[1] == 3);
+    CHECK(eval("ENTRY e {\n  a = f32[2,5] parameter(0)\n  ROOT s = f32[2,3] slice(a), slice={[0:2], [2:5]}\n}\n", in, o, 6) &&
+          o[0] == 2 && o[2] == 4 && o[3] == 7 && o[5] == 9);
+    tu_expect_err("ENTRY e {\n  a = f32[5] parameter(0)\n  ROOT s = f32[2] slice(a), slice={[4:6]}\n}\n", 3, 19,
+                  "slice [4:6:1] is outside dimension 0 of size 5");
+    tu_expect_err("ENTRY e {\n  ROOT i = f32[2] iota(), iota_dimension=1\n}\n", 2, 19,
+                  "iota_dimension must name one of the 1 dimensions");
+}
+
 int main(void) {
+    iota_slice_tests();
     module_structure_tests();
     inline_tests();
     op_semantics_tests();

@@ -144,6 +144,12 @@ static void check_instr(pg_parser *p, pg_comp *c, pg_instr *in) {
     case PG_OP_BROADCAST: case PG_OP_TRANSPOSE:
         if (!in->has_dims) pp_fail(p, in->op_line, in->op_col, "%s needs dimensions={...}", pg_op_name(in->op));
         break;
+    case PG_OP_IOTA:
+        if (!in->has_dims) pp_fail(p, in->op_line, in->op_col, "iota needs iota_dimension=N");
+        break;
+    case PG_OP_SLICE:
+        if (!in->has_dims) pp_fail(p, in->op_line, in->op_col, "slice needs slice={[start:limit:stride], ...}");
+        break;
     case PG_OP_DOT:
         if (!in->has_lhs_c || !in->has_rhs_c)
             pp_fail(p, in->op_line, in->op_col, "dot needs lhs_contracting_dims and rhs_contracting_dims");

@@ -20,7 +20,7 @@ struct pg_instr {
     int64_t param_index;
     float *literal;            /* constant values, row-major */
     int64_t n_literal;
-    int64_t attr[PG_MAX_RANK]; /* dimensions, or dot contracting dims */
+    int64_t attr[PG_MAX_ATTR]; /* dimensions, dot contracting dims, iota dim, slice */
     int n_attr;
     int has_dims, has_lhs_c, has_rhs_c;
     const char *to_apply_name;

@@ -49,6 +49,26 @@ static void gather_strided(const pg_shape *ds, float *d, const float *s, const i
     for (int64_t i = 0; i < n; i++) { d[i] = s[c.off]; pg_cursor_next(&c); }
 }
 
+/* iota: each element is its index along dimension dim */
+static void iota(const pg_shape *ds, float *d, int64_t dim) {
+    int64_t st[PG_MAX_RANK] = {0};
+    st[dim] = 1;
+    pg_cursor c;
+    pg_cursor_init(&c, ds, st);
+    int64_t n = pg_shape_numel(ds);
+    for (int64_t i = 0; i < n; i++) { d[i] = (float)c.off; pg_cursor_next(&c); }
+}
+
+/* slice: d[i] = s[start + i * stride] per dimension (attr: starts,
+ * limits, strides) */
+static void slice(const int64_t *attr, const pg_shape *ds, float *d, const pg_shape *ss, const float *s) {
+    int64_t sst[PG_MAX_RANK], st[PG_MAX_RANK], base = 0;
+    int r = ss->rank;
+    pg_strides(ss, sst);
+    for (int k = 0; k < r; k++) { base += attr[k] * sst[k]; st[k] = attr[2 * r + k] * sst[k]; }
+    gather_strided(ds, d, s + base, st);
+}
+
 int pg_kernel_run(pg_op op, const int64_t *attr, int nattr, const pg_shape *ds, float *d,
                   const pg_shape *ss, const float *const *s, int nsrc) {
     int64_t n = pg_shape_numel(ds), st[PG_MAX_RANK];
@@ -66,6 +86,8 @@ int pg_kernel_run(pg_op op, const int64_t *attr, int nattr, const pg_shape *ds, 
         if (n) memcpy(d, s[0], sizeof(float) * (size_t)n);
         return 1;
     case PG_OP_DOT: dot(attr, ds, d, ss, s[0], s[1]); return 1;
+    case PG_OP_IOTA: iota(ds, d, attr[0]); return 1;
+    case PG_OP_SLICE: slice(attr, ds, d, &ss[0], s[0]); return 1;
     case PG_OP_BROADCAST: pg_broadcast_strides(ds, &ss[0], attr, st); gather_strided(ds, d, s[0], st); return 1;
     case PG_OP_TRANSPOSE: pg_transpose_strides(&ss[0], attr, st); gather_strided(ds, d, s[0], st); return 1;
     case PG_OP_REDUCE: {

@@ -26,7 +26,7 @@ typedef struct {
     int dst;               /* tensor index; -1 for dump */
     int src[2];
     int nsrc;
-    int64_t attr[PG_MAX_RANK];
+    int64_t attr[PG_MAX_ATTR];
     int nattr;
     int line;
 } pg_kinst;

@@ -166,7 +166,7 @@ static int rec_inst(rd *r) {
             const char *p = w->s + 5, *e = w->s + w->n;
             if (e - p == 1 && *p == '-') continue;
             while (p < e) {
-                if (in.nattr == PG_MAX_RANK) return bad(r, w->col, "too many attributes");
+                if (in.nattr == PG_MAX_ATTR) return bad(r, w->col, "too many attributes");
                 const char *q = memchr(p, ',', (size_t)(e - p));
                 if (!q) q = e;
                 word v = {p, (size_t)(q - p), w->col};

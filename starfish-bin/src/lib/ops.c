@@ -6,7 +6,7 @@
 static const char *const NAMES[PG_OP_COUNT] = {
     "invalid", "parameter", "constant", "add", "subtract", "multiply", "divide",
     "maximum", "minimum", "power", "negate", "exponential", "tanh", "abs", "log", "sqrt", "rsqrt",
-    "dot", "broadcast", "reshape", "transpose", "reduce", "tuple", "fusion", "call", "copy", "dump"};
+    "dot", "broadcast", "reshape", "transpose", "reduce", "iota", "slice", "tuple", "fusion", "call", "copy", "dump"};
 
 const char *pg_op_name(pg_op op) {
     return (op > 0 && op < PG_OP_COUNT) ? NAMES[op] : "invalid";
@@ -26,8 +26,8 @@ pg_op pg_op_from_hlo(const char *s, size_t n) {
 }
 
 const char *pg_supported_ops(void) {
-    return "abs, add, broadcast, call, constant, copy, divide, dot, exponential, fusion, log, "
-           "maximum, minimum, multiply, negate, parameter, power, reduce, reshape, rsqrt, sqrt, "
+    return "abs, add, broadcast, call, constant, copy, divide, dot, exponential, fusion, iota, log, "
+           "maximum, minimum, multiply, negate, parameter, power, reduce, reshape, rsqrt, slice, sqrt, "
            "subtract, tanh, transpose, tuple";
 }
 
@@ -38,7 +38,8 @@ int pg_op_arity(pg_op op) {
     if (pg_op_is_binary(op) || op == PG_OP_DOT || op == PG_OP_REDUCE) return 2;
     if (op == PG_OP_TUPLE) return -1;
     if (op == PG_OP_FUSION || op == PG_OP_CALL) return -2;
-    if (op == PG_OP_PARAMETER || op == PG_OP_CONSTANT || op == PG_OP_INVALID || op == PG_OP_DUMP) return 0;
+    if (op == PG_OP_PARAMETER || op == PG_OP_CONSTANT || op == PG_OP_INVALID || op == PG_OP_DUMP || op == PG_OP_IOTA)
+        return 0;
     return 1; /* unary, copy, broadcast, reshape, transpose */
 }
 
@@ -147,6 +148,23 @@ int pg_infer_shape(pg_op op, const pg_shape *in, int nin, const int64_t *attr,
             int red = 0;
             for (int i = 0; i < nattr; i++) if (attr[i] == d) red = 1;
             if (!red) out->dims[out->rank++] = in[0].dims[d];
+        }
+        return 1;
+    case PG_OP_IOTA:
+        if (nin != 0) FAIL("iota takes no operands, got %d", nin);
+        if (nattr != 1 || attr[0] < 0 || attr[0] >= out->rank)
+            FAIL("iota_dimension must name one of the %d dimensions of the result", out->rank);
+        return 1;
+    case PG_OP_SLICE:
+        if (nin != 1) FAIL("slice takes 1 operand, got %d", nin);
+        if (nattr != 3 * in[0].rank) FAIL("slice needs [start:limit:stride] for each of the %d dimensions", in[0].rank);
+        out->rank = in[0].rank;
+        for (int d = 0; d < in[0].rank; d++) {
+            int64_t lo = attr[d], hi = attr[in[0].rank + d], st = attr[2 * in[0].rank + d];
+            if (lo < 0 || lo > hi || hi > in[0].dims[d] || st < 1)
+                FAIL("slice [%lld:%lld:%lld] is outside dimension %d of size %lld", (long long)lo, (long long)hi,
+                     (long long)st, d, (long long)in[0].dims[d]);
+            out->dims[d] = (hi - lo + st - 1) / st;
         }
         return 1;
     default:

@@ -5,6 +5,9 @@
 #include "base.h"
 
 #define PG_MAX_RANK 8
+/* integer attributes of one instruction: slice needs start, limit and
+ * stride per dimension */
+#define PG_MAX_ATTR (3 * PG_MAX_RANK)
 
 typedef enum {
     PG_OP_INVALID = 0,
@@ -13,6 +16,7 @@ typedef enum {
     PG_OP_MAXIMUM, PG_OP_MINIMUM, PG_OP_POWER,
     PG_OP_NEGATE, PG_OP_EXPONENTIAL, PG_OP_TANH, PG_OP_ABS, PG_OP_LOG, PG_OP_SQRT, PG_OP_RSQRT,
     PG_OP_DOT, PG_OP_BROADCAST, PG_OP_RESHAPE, PG_OP_TRANSPOSE, PG_OP_REDUCE,
+    PG_OP_IOTA, PG_OP_SLICE,
     PG_OP_TUPLE,
     PG_OP_FUSION, PG_OP_CALL, /* HLO only: inlined by the checker (inline.c) */
     PG_OP_COPY,   /* also an HLO op; kernel programs: output that aliases an input */
@@ -57,9 +61,11 @@ int pg_shape_valid(const pg_shape *s);
 
 /* pg_infer_shape: result shape of `op` over operand shapes `in[0..nin)`
  * with integer attributes `attr[0..nattr)` (broadcast/transpose/reduce:
- * the `dimensions`; dot: lhs and rhs contracting dim). Returns 1 and sets
- * *out, or 0 with a message in err. For broadcast and reshape the result
- * shape is an input: pass it in *out (it is validated, not computed). */
+ * the `dimensions`; dot: lhs and rhs contracting dim; iota: the iota
+ * dimension; slice: rank starts, then rank limits, then rank strides).
+ * Returns 1 and sets *out, or 0 with a message in err. For broadcast,
+ * reshape and iota the result shape is an input: pass it in *out (it is
+ * validated, not computed). */
 int pg_infer_shape(pg_op op, const pg_shape *in, int nin, const int64_t *attr,
                    int nattr, pg_shape *out, char *err, size_t errlen);
 #endif

@@ -76,6 +76,31 @@ static int int_list(pg_parser *p, int64_t *out) {
     return n;
 }
 
+/* slice_attr: `{[start:limit(:stride)?], ...}` into attr as all starts,
+ * all limits, all strides (stride 1 when omitted) */
+static void slice_attr(pg_parser *p, pg_instr *in) {
+    int64_t lo[PG_MAX_RANK], hi[PG_MAX_RANK], st[PG_MAX_RANK];
+    int n = 0;
+    pp_expect(p, PG_T_LBRACE, "'{' opening the slice list");
+    while (p->tok.k == PG_T_LBRACK) {
+        if (n == PG_MAX_RANK) pp_fail(p, p->tok.line, p->tok.col, "more than %d dimensions", PG_MAX_RANK);
+        pp_next(p);
+        lo[n] = pp_int(p, "a slice start");
+        pp_expect(p, PG_T_COLON, "':' after the slice start");
+        hi[n] = pp_int(p, "a slice limit");
+        st[n] = 1;
+        if (p->tok.k == PG_T_COLON) { pp_next(p); st[n] = pp_int(p, "a slice stride"); }
+        pp_expect(p, PG_T_RBRACK, "']' closing the slice");
+        n++;
+        if (p->tok.k != PG_T_COMMA) break;
+        pp_next(p);
+    }
+    pp_expect(p, PG_T_RBRACE, "'}' closing the slice list");
+    for (int d = 0; d < n; d++) { in->attr[d] = lo[d]; in->attr[n + d] = hi[d]; in->attr[2 * n + d] = st[d]; }
+    in->n_attr = 3 * n;
+    in->has_dims = 1;
+}
+
 static void attribute(pg_parser *p, pg_instr *in) {
     pg_token k = pp_expect(p, PG_T_IDENT, "an attribute name");
     pp_expect(p, PG_T_EQ, "'=' after the attribute name");
@@ -91,6 +116,12 @@ static void attribute(pg_parser *p, pg_instr *in) {
         if (lhs) in->has_lhs_c = 1; else in->has_rhs_c = 1;
     } else if (pg_tok_is(&k, "lhs_batch_dims") || pg_tok_is(&k, "rhs_batch_dims")) {
         if (int_list(p, tmp) != 0) pp_fail(p, k.line, k.col, "dot batch dimensions are not supported");
+    } else if (pg_tok_is(&k, "iota_dimension")) {
+        in->attr[0] = pp_int(p, "the iota dimension");
+        in->n_attr = 1;
+        in->has_dims = 1;
+    } else if (pg_tok_is(&k, "slice")) {
+        slice_attr(p, in);
     } else if (pg_tok_is(&k, "to_apply") || pg_tok_is(&k, "calls")) {
         pg_token t = pp_expect(p, PG_T_IDENT, "a computation name");
         in->to_apply_name = pp_str(p, &t);

@@ -60,6 +60,16 @@ static void instr(pg_sbuf *o, const pg_instr *in, int root) {
     case PG_OP_BROADCAST: case PG_OP_TRANSPOSE: case PG_OP_REDUCE:
         dims(o, "dimensions", in->attr, in->n_attr);
         break;
+    case PG_OP_IOTA: pg_sbuf_printf(o, ", iota_dimension=%lld", (long long)in->attr[0]); break;
+    case PG_OP_SLICE: {
+        int r = in->n_attr / 3;
+        pg_sbuf_printf(o, ", slice={");
+        for (int d = 0; d < r; d++)
+            pg_sbuf_printf(o, "%s[%lld:%lld:%lld]", d ? ", " : "", (long long)in->attr[d], (long long)in->attr[r + d],
+                           (long long)in->attr[2 * r + d]);
+        pg_sbuf_printf(o, "}");
+        break;
+    }
     default: break;
     }
     if (in->op == PG_OP_REDUCE) pg_sbuf_printf(o, ", to_apply=%s", in->to_apply->name);
