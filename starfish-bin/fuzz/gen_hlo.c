@@ -12,28 +12,6 @@ typedef struct { char name[16]; gshape s; } ginstr;
  * modules reach the stages after the checker */
 typedef struct { fz_src *src; pg_sbuf *o; ginstr in[MAXI]; int n, ncomp, nparam, clean; int body[MAXC], nbody; } gen;
 
-void fz_from_bytes(fz_src *s, const unsigned char *data, size_t len) {
-    memset(s, 0, sizeof *s);
-    s->data = data; s->len = len; s->use_bytes = 1;
-}
-
-void fz_from_seed(fz_src *s, uint64_t seed) {
-    memset(s, 0, sizeof *s);
-    s->state = seed;
-}
-
-unsigned fz_pick(fz_src *s, unsigned n) {
-    if (n <= 1) return 0;
-    if (s->use_bytes) {
-        if (s->pos >= s->len) return 0;
-        return s->data[s->pos++] % n;
-    }
-    uint64_t z = (s->state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return (unsigned)((z ^ (z >> 31)) % n);
-}
-
 /* one(g, n): true one time in n; fault(g, n): the same, never in a clean module */
 static int one(gen *g, unsigned n) { return fz_pick(g->src, n) == 0; }
 static int fault(gen *g, unsigned n) { return !g->clean && one(g, n); }
@@ -100,14 +78,14 @@ static void junk_attrs(gen *g) {
     while (one(g, 4)) pg_sbuf_printf(g->o, "%s", J[fz_pick(g->src, g->clean ? 6 : 7)]);
 }
 
-enum { K_PARAM, K_CONST, K_BIN, K_UN, K_DOT, K_BCAST, K_RESHAPE, K_TRANSPOSE, K_REDUCE, K_TUPLE, K_CALL, K_IOTA, K_SLICE };
+enum { K_PARAM, K_CONST, K_BIN, K_UN, K_DOT, K_BCAST, K_RESHAPE, K_TRANSPOSE, K_REDUCE, K_TUPLE, K_CALL, K_IOTA, K_SLICE, K_CLAMP, K_CONCAT };
 static const struct { const char *name; int kind; } OPS[] = {
     {"parameter", K_PARAM}, {"constant", K_CONST}, {"add", K_BIN}, {"subtract", K_BIN}, {"multiply", K_BIN},
     {"divide", K_BIN}, {"maximum", K_BIN}, {"minimum", K_BIN}, {"negate", K_UN}, {"exponential", K_UN},
     {"exp", K_UN}, {"tanh", K_UN}, {"dot", K_DOT}, {"broadcast", K_BCAST}, {"reshape", K_RESHAPE},
     {"transpose", K_TRANSPOSE}, {"reduce", K_REDUCE}, {"tuple", K_TUPLE}, {"power", K_BIN}, {"abs", K_UN},
     {"log", K_UN}, {"sqrt", K_UN}, {"rsqrt", K_UN}, {"copy", K_UN}, {"fusion", K_CALL}, {"call", K_CALL},
-    {"iota", K_IOTA}, {"slice", K_SLICE}, {"gather", K_UN}}; /* gather (unsupported) last: clean modules skip it */
+    {"iota", K_IOTA}, {"slice", K_SLICE}, {"clamp", K_CLAMP}, {"concatenate", K_CONCAT}, {"gather", K_UN}}; /* gather (unsupported) last: clean modules skip it */
 #define NOPS (sizeof OPS / sizeof OPS[0])
 
 /* one instruction of kind OPS[k]: operands, result shape and attributes
@@ -195,6 +173,24 @@ static int choose(gen *g, int kind, choice *c) {
         }
         c->nattr = 3 * as.rank;
         break;
+    case K_CLAMP: { /* bounds: scalars or the operand's shape */
+        gshape scalar = {0, {0}};
+        for (int k = 0; k < 3; k += 2) {
+            int b = one(g, 2) ? find_shape(g, &scalar) : find_shape(g, &as);
+            c->ops[k] = b < 0 ? a : b;
+        }
+        c->ops[1] = a; c->nops = 3;
+        break;
+    }
+    case K_CONCAT: { /* operands of the same shape along one dimension */
+        if (as.rank == 0) return g->clean ? choose(g, K_UN, c) : kind;
+        c->nops = 1 + (int)fz_pick(g->src, 3);
+        for (int i = 1; i < c->nops; i++) { int b = find_shape(g, &as); c->ops[i] = b < 0 ? a : b; }
+        c->attr[0] = (int)fz_pick(g->src, (unsigned)as.rank);
+        c->nattr = 1;
+        c->rs.dims[c->attr[0]] = as.dims[c->attr[0]] * c->nops;
+        break;
+    }
     case K_TUPLE:
         c->nops = 1 + (int)fz_pick(g->src, 3);
         for (int i = 1; i < c->nops; i++) c->ops[i] = (int)fz_pick(g->src, (unsigned)g->n);
@@ -210,7 +206,7 @@ static int choose(gen *g, int kind, choice *c) {
 }
 
 static void attrs(gen *g, int kind, const choice *c) {
-    if ((kind == K_BCAST || kind == K_TRANSPOSE || kind == K_REDUCE) && !fault(g, 15)) int_list(g, "dimensions", c->attr, c->nattr);
+    if ((kind == K_BCAST || kind == K_TRANSPOSE || kind == K_REDUCE || kind == K_CONCAT) && !fault(g, 15)) int_list(g, "dimensions", c->attr, c->nattr);
     if (kind == K_DOT && !fault(g, 15)) {
         int_list(g, "lhs_contracting_dims", &c->lc, 1);
         int_list(g, "rhs_contracting_dims", &c->rc, 1);

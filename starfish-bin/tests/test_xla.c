@@ -129,7 +129,32 @@ static void iota_slice_tests(void) {
                   "iota_dimension must name one of the 1 dimensions");
 }
 
+static void clamp_concatenate_tests(void) {
+    const float x[5] = {-1, 0.5f, 2, NAN, 1}, lo[5] = {0, NAN, 0, 0, 0}, hi[1] = {1};
+    const float *in[3] = {lo, x, hi};
+    float o[8];
+    /* clamp = min(max(x, lo), hi); NaN in the operand or a bound propagates */
+    CHECK(eval("ENTRY e {\n  l = f32[] parameter(0)\n  x = f32[5] parameter(1)\n  h = f32[] parameter(2)\n"
+               "  ROOT c = f32[5] clamp(l, x, h)\n}\n", in, o, 5) && o[0] == 0 && o[1] == 0.5f && o[2] == 1 && isnan(o[3]));
+    CHECK(eval("ENTRY e {\n  l = f32[5] parameter(0)\n  x = f32[5] parameter(1)\n  h = f32[] parameter(2)\n"
+               "  ROOT c = f32[5] clamp(l, x, h)\n}\n", in, o, 5) && o[0] == 0 && isnan(o[1]) && o[2] == 1 && isnan(o[3]) && o[4] == 1);
+    const float a[4] = {1, 2, 3, 4}, b[2] = {5, 6};
+    const float *ab[2] = {a, b};
+    CHECK(eval("ENTRY e {\n  a = f32[2,2] parameter(0)\n  b = f32[2,1] parameter(1)\n"
+               "  ROOT c = f32[2,3] concatenate(a, b), dimensions={1}\n}\n", ab, o, 6) &&
+          o[0] == 1 && o[1] == 2 && o[2] == 5 && o[3] == 3 && o[4] == 4 && o[5] == 6);
+    const float *aba[3] = {a, b, a};
+    CHECK(eval("ENTRY e {\n  a = f32[4] parameter(0)\n  b = f32[2] parameter(1)\n  c = f32[4] parameter(2)\n"
+               "  ROOT r = f32[10] concatenate(a, b, c), dimensions={0}\n}\n", aba, o, 8) && o[3] == 4 && o[4] == 5 && o[6] == 1);
+    tu_expect_err("ENTRY e {\n  a = f32[2,2] parameter(0)\n  b = f32[3,1] parameter(1)\n"
+                  "  ROOT c = f32[2,3] concatenate(a, b), dimensions={1}\n}\n", 4, 21,
+                  "concatenate operand 1 is f32[3,1], which does not match f32[2,2] outside dimension 1");
+    tu_expect_err("ENTRY e {\n  a = f32[2] parameter(0)\n  b = f32[3] parameter(1)\n  ROOT c = f32[3] clamp(a, b, a)\n}\n", 4, 19,
+                  "clamp min f32[2] must be a scalar or the operand's shape f32[3]");
+}
+
 int main(void) {
+    clamp_concatenate_tests();
     iota_slice_tests();
     module_structure_tests();
     inline_tests();

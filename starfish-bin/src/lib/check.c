@@ -141,7 +141,7 @@ static void check_instr(pg_parser *p, pg_comp *c, pg_instr *in) {
             pp_fail(p, in->op_line, in->op_col, "unsupported reduce computation '%s' (only a scalar add of its two parameters is supported)",
                     in->to_apply->name);
         /* fall through */
-    case PG_OP_BROADCAST: case PG_OP_TRANSPOSE:
+    case PG_OP_BROADCAST: case PG_OP_TRANSPOSE: case PG_OP_CONCATENATE:
         if (!in->has_dims) pp_fail(p, in->op_line, in->op_col, "%s needs dimensions={...}", pg_op_name(in->op));
         break;
     case PG_OP_IOTA:
@@ -157,9 +157,10 @@ static void check_instr(pg_parser *p, pg_comp *c, pg_instr *in) {
         break;
     default: break;
     }
-    pg_shape ins[2], out = in->shape;
+    pg_shape ins[PG_MAX_SRC], out = in->shape;
     int nin = in->n_operands;
-    if (nin > 2) pp_fail(p, in->op_line, in->op_col, "%s takes at most 2 operands, got %d", pg_op_name(in->op), nin);
+    if (nin > PG_MAX_SRC)
+        pp_fail(p, in->op_line, in->op_col, "%s takes at most %d operands, got %d", pg_op_name(in->op), PG_MAX_SRC, nin);
     for (int k = 0; k < nin; k++) ins[k] = in->operands[k]->shape;
     if (!pg_infer_shape(in->op, ins, nin, in->attr, in->n_attr, &out, err, sizeof err))
         pp_fail(p, in->op_line, in->op_col, "shape mismatch: %s", err);

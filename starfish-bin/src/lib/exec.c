@@ -13,7 +13,7 @@ void pg_count_io(const pg_kprog *k, int *nin, int *nout) {
 }
 
 static void run(const pg_kprog *k, const pg_kinst *in, float *dst, const float *const *src) {
-    pg_shape ss[2];
+    pg_shape ss[PG_MAX_SRC];
     for (int s = 0; s < in->nsrc; s++) ss[s] = k->t[in->src[s]].shape;
     pg_kernel_run(in->op, in->attr, in->nattr, &k->t[in->dst].shape, dst, ss, src, in->nsrc);
 }
@@ -49,7 +49,7 @@ int pg_eval(const pg_kprog *k, const float *const *inputs, float **outputs, pg_d
     for (int n = 0; n < k->ni && ok; n++) {
         const pg_kinst *in = &k->ins[n];
         if (in->op == PG_OP_DUMP) continue;
-        const float *src[2] = {NULL, NULL};
+        const float *src[PG_MAX_SRC] = {NULL};
         for (int s = 0; s < in->nsrc; s++) src[s] = val[in->src[s]];
         run(k, in, val[in->dst], src);
     }
@@ -74,7 +74,7 @@ int pg_exec_buffer(const pg_kprog *k, unsigned char *buf, pg_dump_fn dump, void 
             if (dump && !dump(ctx, t, (const float *)(void *)(buf + t->offset))) return 0;
             continue;
         }
-        const float *src[2] = {NULL, NULL};
+        const float *src[PG_MAX_SRC] = {NULL};
         for (int s = 0; s < in->nsrc; s++) src[s] = (const float *)(void *)(buf + k->t[in->src[s]].offset);
         run(k, in, (float *)(void *)(buf + k->t[in->dst].offset), src);
     }

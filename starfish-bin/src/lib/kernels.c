@@ -69,10 +69,33 @@ static void slice(const int64_t *attr, const pg_shape *ds, float *d, const pg_sh
     gather_strided(ds, d, s + base, st);
 }
 
+/* clamp: min(max(x, lo), hi) with NaN propagating as in maximum/minimum;
+ * lo and hi may be scalars */
+static void clamp(float *d, int64_t n, const pg_shape *ss, const float *const *s) {
+    int64_t lo_step = ss[0].rank ? 1 : 0, hi_step = ss[2].rank ? 1 : 0;
+    for (int64_t i = 0; i < n; i++) {
+        float x = s[1][i], lo = s[0][i * lo_step], hi = s[2][i * hi_step];
+        float m = (x != x || x > lo) ? x : lo;
+        d[i] = (m != m || m < hi) ? m : hi;
+    }
+}
+
+/* concatenate along dim: per outer index, each operand's block in turn */
+static void concatenate(int64_t dim, const pg_shape *ds, float *d, const pg_shape *ss, const float *const *s, int nsrc) {
+    int64_t outer = 1, inner = 1;
+    for (int k = 0; k < dim; k++) outer *= ds->dims[k];
+    for (int k = (int)dim + 1; k < ds->rank; k++) inner *= ds->dims[k];
+    for (int64_t o = 0; o < outer; o++)
+        for (int k = 0; k < nsrc; k++) {
+            int64_t block = ss[k].dims[dim] * inner;
+            if (block) memcpy(d, s[k] + o * block, sizeof(float) * (size_t)block);
+            d += block;
+        }
+}
+
 int pg_kernel_run(pg_op op, const int64_t *attr, int nattr, const pg_shape *ds, float *d,
                   const pg_shape *ss, const float *const *s, int nsrc) {
     int64_t n = pg_shape_numel(ds), st[PG_MAX_RANK];
-    (void)nsrc;
     if (pg_op_is_binary(op)) { binary(op, d, s[0], s[1], n); return 1; }
     switch (op) {
     case PG_OP_NEGATE: for (int64_t i = 0; i < n; i++) d[i] = -s[0][i]; return 1;
@@ -87,6 +110,8 @@ int pg_kernel_run(pg_op op, const int64_t *attr, int nattr, const pg_shape *ds, 
         return 1;
     case PG_OP_DOT: dot(attr, ds, d, ss, s[0], s[1]); return 1;
     case PG_OP_IOTA: iota(ds, d, attr[0]); return 1;
+    case PG_OP_CLAMP: clamp(d, n, ss, s); return 1;
+    case PG_OP_CONCATENATE: concatenate(attr[0], ds, d, ss, s, nsrc); return 1;
     case PG_OP_SLICE: slice(attr, ds, d, &ss[0], s[0]); return 1;
     case PG_OP_BROADCAST: pg_broadcast_strides(ds, &ss[0], attr, st); gather_strided(ds, d, s[0], st); return 1;
     case PG_OP_TRANSPOSE: pg_transpose_strides(&ss[0], attr, st); gather_strided(ds, d, s[0], st); return 1;

@@ -56,7 +56,7 @@ int pg_kprog_check(const pg_kprog *k, pg_diag *d) {
     for (int i = 0; i < k->ni; i++) {
         const pg_kinst *in = &k->ins[i];
         if (in->op == PG_OP_DUMP) continue;
-        pg_shape ss[2], out = k->t[in->dst].shape;
+        pg_shape ss[PG_MAX_SRC], out = k->t[in->dst].shape;
         for (int s = 0; s < in->nsrc; s++) ss[s] = k->t[in->src[s]].shape;
         if (!pg_infer_shape(in->op, ss, in->nsrc, in->attr, in->nattr, &out, err, sizeof err))
             return pg_diag_set(d, in->line, 1, "%s '%s': %s", pg_op_name(in->op), k->t[in->dst].name, err);

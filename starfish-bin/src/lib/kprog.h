@@ -24,7 +24,7 @@ typedef struct {
 typedef struct {
     pg_op op;
     int dst;               /* tensor index; -1 for dump */
-    int src[2];
+    int src[PG_MAX_SRC];
     int nsrc;
     int64_t attr[PG_MAX_ATTR];
     int nattr;

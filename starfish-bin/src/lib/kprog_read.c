@@ -177,7 +177,7 @@ static int rec_inst(rd *r) {
         } else if (w->n > 5 && memcmp(w->s, "nest=", 5) == 0) {
             continue;
         } else {
-            if (in.nsrc == 2) return bad(r, w->col, "too many operands");
+            if (in.nsrc == PG_MAX_SRC) return bad(r, w->col, "too many operands");
             if (!tensor_ref(r, w, &in.src[in.nsrc])) return 0;
             in.nsrc++;
         }

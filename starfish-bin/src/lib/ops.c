@@ -6,7 +6,7 @@
 static const char *const NAMES[PG_OP_COUNT] = {
     "invalid", "parameter", "constant", "add", "subtract", "multiply", "divide",
     "maximum", "minimum", "power", "negate", "exponential", "tanh", "abs", "log", "sqrt", "rsqrt",
-    "dot", "broadcast", "reshape", "transpose", "reduce", "iota", "slice", "tuple", "fusion", "call", "copy", "dump"};
+    "dot", "broadcast", "reshape", "transpose", "reduce", "iota", "slice", "clamp", "concatenate", "tuple", "fusion", "call", "copy", "dump"};
 
 const char *pg_op_name(pg_op op) {
     return (op > 0 && op < PG_OP_COUNT) ? NAMES[op] : "invalid";
@@ -26,7 +26,7 @@ pg_op pg_op_from_hlo(const char *s, size_t n) {
 }
 
 const char *pg_supported_ops(void) {
-    return "abs, add, broadcast, call, constant, copy, divide, dot, exponential, fusion, iota, log, "
+    return "abs, add, broadcast, call, clamp, concatenate, constant, copy, divide, dot, exponential, fusion, iota, log, "
            "maximum, minimum, multiply, negate, parameter, power, reduce, reshape, rsqrt, slice, sqrt, "
            "subtract, tanh, transpose, tuple";
 }
@@ -36,7 +36,8 @@ int pg_op_is_unary(pg_op op) { return (op >= PG_OP_NEGATE && op <= PG_OP_RSQRT) 
 
 int pg_op_arity(pg_op op) {
     if (pg_op_is_binary(op) || op == PG_OP_DOT || op == PG_OP_REDUCE) return 2;
-    if (op == PG_OP_TUPLE) return -1;
+    if (op == PG_OP_TUPLE || op == PG_OP_CONCATENATE) return -1;
+    if (op == PG_OP_CLAMP) return 3;
     if (op == PG_OP_FUSION || op == PG_OP_CALL) return -2;
     if (op == PG_OP_PARAMETER || op == PG_OP_CONSTANT || op == PG_OP_INVALID || op == PG_OP_DUMP || op == PG_OP_IOTA)
         return 0;
@@ -150,6 +151,31 @@ int pg_infer_shape(pg_op op, const pg_shape *in, int nin, const int64_t *attr,
             if (!red) out->dims[out->rank++] = in[0].dims[d];
         }
         return 1;
+    case PG_OP_CLAMP:
+        if (nin != 3) FAIL("clamp takes 3 operands (min, operand, max), got %d", nin);
+        for (int k = 0; k < 3; k += 2)
+            if (in[k].rank != 0 && !pg_shape_eq(&in[k], &in[1]))
+                FAIL("clamp %s %s must be a scalar or the operand's shape %s", k ? "max" : "min",
+                     pg_shape_str(&in[k], a, sizeof a), pg_shape_str(&in[1], b, sizeof b));
+        *out = in[1];
+        return 1;
+    case PG_OP_CONCATENATE: {
+        if (nin < 1 || nin > PG_MAX_SRC) FAIL("concatenate takes 1 to %d operands, got %d", PG_MAX_SRC, nin);
+        if (nattr != 1 || attr[0] < 0 || attr[0] >= in[0].rank)
+            FAIL("concatenate needs one dimension in [0,%d)", in[0].rank);
+        int64_t sum = 0;
+        for (int k = 0; k < nin; k++) {
+            int same = in[k].rank == in[0].rank;
+            for (int d = 0; same && d < in[0].rank; d++) same = d == attr[0] || in[k].dims[d] == in[0].dims[d];
+            if (!same) FAIL("concatenate operand %d is %s, which does not match %s outside dimension %lld", k,
+                            pg_shape_str(&in[k], a, sizeof a), pg_shape_str(&in[0], b, sizeof b), (long long)attr[0]);
+            sum += in[k].dims[attr[0]];
+        }
+        *out = in[0];
+        out->dims[attr[0]] = sum;
+        if (!pg_shape_valid(out)) FAIL("concatenate result is too large");
+        return 1;
+    }
     case PG_OP_IOTA:
         if (nin != 0) FAIL("iota takes no operands, got %d", nin);
         if (nattr != 1 || attr[0] < 0 || attr[0] >= out->rank)

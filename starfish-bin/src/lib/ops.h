@@ -8,6 +8,8 @@
 /* integer attributes of one instruction: slice needs start, limit and
  * stride per dimension */
 #define PG_MAX_ATTR (3 * PG_MAX_RANK)
+/* operands of one kernel instruction (clamp: 3, concatenate: up to 8) */
+#define PG_MAX_SRC 8
 
 typedef enum {
     PG_OP_INVALID = 0,
@@ -16,7 +18,7 @@ typedef enum {
     PG_OP_MAXIMUM, PG_OP_MINIMUM, PG_OP_POWER,
     PG_OP_NEGATE, PG_OP_EXPONENTIAL, PG_OP_TANH, PG_OP_ABS, PG_OP_LOG, PG_OP_SQRT, PG_OP_RSQRT,
     PG_OP_DOT, PG_OP_BROADCAST, PG_OP_RESHAPE, PG_OP_TRANSPOSE, PG_OP_REDUCE,
-    PG_OP_IOTA, PG_OP_SLICE,
+    PG_OP_IOTA, PG_OP_SLICE, PG_OP_CLAMP, PG_OP_CONCATENATE,
     PG_OP_TUPLE,
     PG_OP_FUSION, PG_OP_CALL, /* HLO only: inlined by the checker (inline.c) */
     PG_OP_COPY,   /* also an HLO op; kernel programs: output that aliases an input */

@@ -57,7 +57,7 @@ static void instr(pg_sbuf *o, const pg_instr *in, int root) {
         dims(o, "lhs_contracting_dims", &in->attr[0], 1);
         dims(o, "rhs_contracting_dims", &in->attr[1], 1);
         break;
-    case PG_OP_BROADCAST: case PG_OP_TRANSPOSE: case PG_OP_REDUCE:
+    case PG_OP_BROADCAST: case PG_OP_TRANSPOSE: case PG_OP_REDUCE: case PG_OP_CONCATENATE:
         dims(o, "dimensions", in->attr, in->n_attr);
         break;
     case PG_OP_IOTA: pg_sbuf_printf(o, ", iota_dimension=%lld", (long long)in->attr[0]); break;

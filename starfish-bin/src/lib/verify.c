@@ -56,7 +56,7 @@ static int check_insts(pg_kprog *k, const char *file, pg_sbuf *rep) {
             V(in->line, "%s writes %s tensor '%s'", pg_op_name(in->op), d->role == PG_ROLE_INPUT ? "input" : "constant", d->name);
         else if (defined[in->dst]) V(in->line, "tensor '%s' is defined twice", d->name);
         defined[in->dst] = 1;
-        pg_shape ss[2], out = d->shape;
+        pg_shape ss[PG_MAX_SRC], out = d->shape;
         for (int s = 0; s < in->nsrc; s++) ss[s] = k->t[in->src[s]].shape;
         if (!pg_infer_shape(in->op, ss, in->nsrc, in->attr, in->nattr, &out, err, sizeof err))
             V(in->line, "%s '%s': %s", pg_op_name(in->op), d->name, err);
