@@ -49,6 +49,9 @@ printf 'HloModule m\nENTRY e {\n  a = f32[1000000000] parameter(0)\n  ROOT n = f
 msg="bigparam.hlo: tensor 'a' f32\[1000000000\] needs 4000000000 bytes, more than the 1073741824-byte limit per tensor"
 expect 2 "$msg" $SMALL "$BIN/xla_infergoldens" "$OUT/bigparam.hlo" --seed 1 --out-dir "$OUT/bg"
 expect 2 "$msg" sh -c 'ulimit -v 1000000 && exec "$0" "$@"' "$RELBIN/xla_infergoldens" "$OUT/bigparam.hlo" --seed 1 --out-dir "$OUT/bg"
+printf 'HloModule m\nENTRY e {\n  a = f32[250000000] parameter(0)\n  b = f32[250000000] negate(a)\n  c = f32[250000000] negate(b)\n  d = f32[250000000] negate(c)\n  ROOT r = f32[250000000] negate(d)\n}\n' > "$OUT/bigchain.hlo"
+expect 2 "bigchain.hlo: evaluation needs more than the 4294967296-byte limit for all tensors at once" \
+  $SMALL "$BIN/xla_infergoldens" "$OUT/bigchain.hlo" --seed 1 --out-dir "$OUT/bg"
 # nn_executor: a huge simulated buffer, a tensor file announcing 1.2 GB
 expect 0 "" "$BIN/hlo2penguin" "$HERE/examples/mlp.hlo" -o "$OUT/mlp.penguin"
 expect 0 "" "$BIN/walrus_driver" "$OUT/mlp.penguin" -o "$OUT/mlp.bir"

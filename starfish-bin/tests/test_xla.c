@@ -90,6 +90,10 @@ static void inline_tests(void) {
     tu_expect_err("a { x = f32[] parameter(0)\n ROOT y = f32[] call(x), to_apply=a }\nENTRY e { p = f32[] parameter(0)\n ROOT c = f32[] call(p), to_apply=a }\n",
                1, 1, "computation 'a' calls itself");
     tu_expect_err("ENTRY e { p = f32[] parameter(0)\n ROOT c = f32[] fusion(p), kind=kLoop }\n", 2, 17, "fusion needs calls=<computation>");
+    tu_expect_err("ENTRY e { p = f32[] parameter(0)\n ROOT c = f32[] call(p), to_apply=e }\n", 2, 17,
+                  "call cannot call the ENTRY computation 'e'");
+    tu_expect_err("t { p = f32[] parameter(0)\n ROOT r = (f32[]) tuple(p) }\nENTRY e { p = f32[] parameter(0)\n"
+                  " ROOT c = f32[] fusion(p), calls=t }\n", 4, 17, "fusion of 't' returns a tuple (not supported)");
 }
 
 static void op_semantics_tests(void) {
@@ -127,6 +131,9 @@ static void iota_slice_tests(void) {
                   "slice [4:6:1] is outside dimension 0 of size 5");
     tu_expect_err("ENTRY e {\n  ROOT i = f32[2] iota(), iota_dimension=1\n}\n", 2, 19,
                   "iota_dimension must name one of the 1 dimensions");
+    tu_expect_err("ENTRY e {\n  ROOT i = f32[2] iota()\n}\n", 2, 19, "iota needs iota_dimension=N");
+    tu_expect_err("ENTRY e {\n  a = f32[5] parameter(0)\n  ROOT s = f32[2] slice(a)\n}\n", 3, 19,
+                  "slice needs slice={[start:limit:stride], ...}");
 }
 
 static void clamp_concatenate_tests(void) {
