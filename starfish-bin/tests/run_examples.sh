@@ -4,20 +4,7 @@
 set -u
 BIN=$1; OUT=$2; EX=$3
 rm -rf "$OUT"; mkdir -p "$OUT"
-export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-NFAIL=0; NOK=0
-fail() { echo "FAIL: $*" >&2; NFAIL=$((NFAIL+1)); }
-# expect CODE PATTERN CMD... : run CMD, check exit code and that stderr+stdout matches PATTERN
-expect() {
-  code=$1; pat=$2; shift 2
-  # error paths leave through exit(); leak checking is for successful runs
-  if [ "$code" -eq 0 ]; then lk=1; else lk=0; fi
-  ASAN_OPTIONS=detect_leaks=$lk:abort_on_error=0 "$@" >"$OUT/last.log" 2>&1; rc=$?
-  if [ $rc -ne "$code" ]; then fail "exit $rc (want $code): $*"; sed 's/^/    /' "$OUT/last.log" >&2; return 1; fi
-  if [ -n "$pat" ] && ! grep -q -- "$pat" "$OUT/last.log"; then fail "output lacks '$pat': $*"; sed 's/^/    /' "$OUT/last.log" >&2; return 1; fi
-  if grep -q "runtime error\|AddressSanitizer\|LeakSanitizer" "$OUT/last.log"; then fail "sanitizer report: $*"; cat "$OUT/last.log" >&2; return 1; fi
-  NOK=$((NOK+1)); return 0
-}
+. "$(dirname "$0")/lib.sh"
 
 for t in hlo2penguin walrus_driver xla_infergoldens hlo-neff-wrapper hlo-opt nn_executor watchpoint_insert kgraph2dot; do
   expect 0 "$t (starfish penguin) 0.1.0" "$BIN/$t" --version
@@ -29,7 +16,7 @@ expect 2 "cannot write" "$BIN/hlo2penguin" "$EX/mlp.hlo" -o "$OUT/no/such/dir/x.
 expect 2 "cannot create" "$BIN/xla_infergoldens" "$EX/mlp.hlo" --seed 1 --out-dir "$OUT/no/such/dir"
 
 echo '{"subgraphs":[]}' > "$OUT/tensor_map.json"
-for e in mlp mlp_two_heads reduce_softmax_like mlp_large; do
+for e in mlp mlp_two_heads reduce_softmax_like mlp_large fusion_call; do
   W=$OUT/$e; mkdir -p "$W"
   expect 0 "" "$BIN/hlo2penguin" "$EX/$e.hlo" -o "$W/model.penguin" || continue
   expect 0 "" "$BIN/walrus_driver" "$W/model.penguin" -o "$W/model.bir" || continue
@@ -53,6 +40,15 @@ for e in mlp mlp_two_heads reduce_softmax_like mlp_large; do
     [ -s "$W/dumps/$T.bin" ] || fail "$e: watchpoint dump $T.bin missing"
   fi
 done
+# real XLA modules (corpus/SOURCES.md) through every stage
+for f in "$EX"/../corpus/*.hlo; do
+  c=$(basename "$f" .hlo); W=$OUT/corpus_$c; mkdir -p "$W"
+  expect 0 "" "$BIN/hlo2penguin" "$f" -o "$W/model.penguin" || continue
+  expect 0 "" "$BIN/walrus_driver" "$W/model.penguin" -o "$W/model.bir" || continue
+  expect 0 "written" "$BIN/xla_infergoldens" "$f" --seed 5 --out-dir "$W/goldens" || continue
+  expect 0 "match" "$BIN/nn_executor" --bir "$W/model.bir" --tensor_map "$OUT/tensor_map.json" --sunda \
+    --inputs "$W/goldens/inputs.bin" --goldens "$W/goldens/outputs.bin" --json "$W/report.json"
+done
 expect 2 "known:" "$BIN/watchpoint_insert" --bir "$OUT/mlp/model.bir" --tensor nope -o "$OUT/x.bir"
 # iterations
 expect 0 "3 iterations" "$BIN/nn_executor" --bir "$OUT/mlp/model.bir" --tensor_map "$OUT/tensor_map.json" --sunda \
@@ -65,7 +61,7 @@ expect 1 "differ" "$BIN/nn_executor" --bir "$OUT/mlp/model.bir" --tensor_map "$O
 # broken examples
 expect 2 "hlo2penguin: $EX/bad_syntax.hlo:6:1: expected ')'" "$BIN/hlo2penguin" "$EX/bad_syntax.hlo" -o "$OUT/b.penguin"
 expect 2 "bad_shape.hlo:6:31: shape mismatch" "$BIN/hlo2penguin" "$EX/bad_shape.hlo" -o "$OUT/b.penguin"
-expect 2 "unsupported_op.hlo:6:34: unsupported op 'gather' (supported: add," "$BIN/hlo2penguin" "$EX/unsupported_op.hlo" -o "$OUT/b.penguin"
+expect 2 "unsupported_op.hlo:6:34: unsupported op 'gather' (supported: abs, add," "$BIN/hlo2penguin" "$EX/unsupported_op.hlo" -o "$OUT/b.penguin"
 expect 2 "shape mismatch" "$BIN/xla_infergoldens" "$EX/bad_shape.hlo" --seed 1 --out-dir "$OUT/bg"
 expect 2 "unsupported op" "$BIN/hlo-opt" "$EX/unsupported_op.hlo" -o "$OUT/b.hlo"
 expect 0 "" "$BIN/hlo2penguin" "$EX/too_large.hlo" -o "$OUT/too_large.penguin"

@@ -7,25 +7,14 @@
 #include "kprog_io.h"
 #include "partition.h"
 #include "sha256.h"
+#include "strmap.h"
 #include "tar.h"
 #include "verify.h"
+#include "testutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int fails;
-#define CHECK(c) do { if (!(c)) { fprintf(stderr, "test_lib: %s:%d: check failed: %s\n", __FILE__, __LINE__, #c); fails++; } } while (0)
-
-static pg_module *P(const char *t, pg_diag *d) { return pg_parse(t, strlen(t), "t.hlo", d); }
-
-static void expect_err(const char *t, int line, int col, const char *frag) {
-    pg_diag d = {0};
-    pg_module *m = P(t, &d);
-    CHECK(m == NULL);
-    pg_module_free(m);
-    if (!(d.line == line && d.col == col && strstr(d.msg, frag)))
-        { fprintf(stderr, "test_lib: got %d:%d: %s (want %d:%d: ...%s...)\n", d.line, d.col, d.msg, line, col, frag); fails++; }
-}
 
 static void parser_tests(void) {
     pg_diag d = {0};
@@ -34,26 +23,26 @@ static void parser_tests(void) {
                      "  %a = f32[2]{0} parameter(0), sharding={replicated}, frontend_attributes={x=\"y\"}\n"
                      "  %c = f32[2]{0} constant({1.5, -inf}) /* c */ // comment\n"
                      "  ROOT %r = f32[2]{0} exp(f32[2]{0} %a), backend_config=\"{}\", metadata={op_name=\"x\" source_line=3}\n}\n";
-    pg_module *m = P(ok, &d);
+    pg_module *m = tu_parse(ok, &d);
     CHECK(m != NULL);
     if (m) {
         CHECK(m->entry->root->op == PG_OP_EXPONENTIAL);
         pg_sbuf o = {0};
         pg_print_module(m, &o);
-        pg_module *again = P(o.p, &d);
+        pg_module *again = tu_parse(o.p, &d);
         CHECK(again != NULL);
         pg_module_free(again);
         pg_sbuf_free(&o);
         pg_module_free(m);
     }
-    expect_err("HloModule m\nENTRY e {\n  a = bf16[2] parameter(0)\n}\n", 3, 7, "unsupported element type 'bf16'");
-    expect_err("HloModule m\nENTRY e {\n  a = f32[2] parameter(0)\n  ROOT g = f32[2] gather(a, a)\n}\n", 4, 19, "unsupported op 'gather' (supported: add,");
-    expect_err("HloModule m\nENTRY e {\n  a = f32[2] parameter(0)\n  ROOT g = f32[3] negate(a)\n}\n", 4, 19, "shape mismatch");
-    expect_err("HloModule m\nENTRY e {\n  ROOT g = f32[3] negate(zz)\n}\n", 3, 26, "unknown operand 'zz'");
-    expect_err("HloModule m\nENTRY e {\n  a = f32[2] parameter(0\n}\n", 4, 1, "expected ')'");
-    expect_err("HloModule m\nENTRY e {\n  a = f32[2] parameter(0)\n", 2, 7, "not closed");
-    expect_err("HloModule m\n/* open", 2, 1, "unterminated");
-    expect_err("", 1, 1, "HloModule");
+    tu_expect_err("HloModule m\nENTRY e {\n  a = bf16[2] parameter(0)\n}\n", 3, 7, "unsupported element type 'bf16'");
+    tu_expect_err("HloModule m\nENTRY e {\n  a = f32[2] parameter(0)\n  ROOT g = f32[2] gather(a, a)\n}\n", 4, 19, "unsupported op 'gather' (supported: abs, add,");
+    tu_expect_err("HloModule m\nENTRY e {\n  a = f32[2] parameter(0)\n  ROOT g = f32[3] negate(a)\n}\n", 4, 19, "shape mismatch");
+    tu_expect_err("HloModule m\nENTRY e {\n  ROOT g = f32[3] negate(zz)\n}\n", 3, 26, "unknown operand 'zz'");
+    tu_expect_err("HloModule m\nENTRY e {\n  a = f32[2] parameter(0\n}\n", 4, 1, "expected ')'");
+    tu_expect_err("HloModule m\nENTRY e {\n  a = f32[2] parameter(0)\n", 2, 7, "not closed");
+    tu_expect_err("HloModule m\n/* open", 2, 1, "unterminated");
+    tu_expect_err("", 1, 1, "HloModule");
 }
 
 static void misc_tests(void) {
@@ -87,13 +76,13 @@ static void pipeline_test(void) {
                     " z = f32[] constant(0)\n r = f32[2] reduce(d, z), dimensions={1}, to_apply=add\n"
                     " ROOT t = (f32[2,2], f32[2]) tuple(d, r)\n}\n";
     pg_diag d = {0};
-    pg_module *m = P(t, &d);
+    pg_module *m = tu_parse(t, &d);
     CHECK(m != NULL);
     if (!m) { fprintf(stderr, "test_lib: %d:%d: %s\n", d.line, d.col, d.msg); return; }
     char **parts = NULL;
     int n = pg_partition(m, &parts);
     CHECK(n == 2);
-    for (int i = 0; i < n; i++) { pg_module *p = P(parts[i], &d); CHECK(p != NULL); pg_module_free(p); }
+    for (int i = 0; i < n; i++) { pg_module *p = tu_parse(parts[i], &d); CHECK(p != NULL); pg_module_free(p); }
     pg_partition_free(parts, n);
     pg_kprog k;
     pg_kprog_init(&k);
@@ -117,11 +106,36 @@ static void pipeline_test(void) {
     pg_module_free(m);
 }
 
+/* strmap: many keys (the table grows), duplicates, misses, equal prefixes */
+static void strmap_tests(void) {
+    enum { N = 50000 };
+    static char keys[N][16];
+    pg_strmap m;
+    CHECK(pg_strmap_init(&m, 4));
+    for (int i = 0; i < N; i++) {
+        snprintf(keys[i], sizeof keys[i], "k%d", i);
+        CHECK(pg_strmap_put(&m, keys[i], strlen(keys[i]), i, NULL) == 1);
+    }
+    int old = -1;
+    CHECK(pg_strmap_put(&m, "k17", 3, 99, &old) == 0 && old == 17);
+    CHECK(pg_strmap_get(&m, "k17", 3) == 17);
+    CHECK(pg_strmap_get(&m, "k49999", 6) == 49999);
+    CHECK(pg_strmap_get(&m, "k1", 1) == -1 && pg_strmap_get(&m, "k1", 2) == 1);
+    CHECK(pg_strmap_get(&m, "nope", 4) == -1);
+    CHECK(m.n == N && m.cap >= 2 * (size_t)N);
+    pg_strmap_free(&m);
+    CHECK(pg_strmap_get(&m, "k1", 2) == -1 && pg_strmap_put(&m, "k1", 2, 1, NULL) == -1);
+    /* duplicate names are found through the maps */
+    tu_expect_err("HloModule m\nENTRY e {\n a = f32[2] parameter(0)\n a = f32[2] negate(a)\n}\n", 4, 2,
+               "duplicate instruction name 'a'");
+    tu_expect_err("HloModule m\nc {\n ROOT a = f32[2] parameter(0)\n}\nc {\n ROOT a = f32[2] parameter(0)\n}\n"
+               "ENTRY e {\n ROOT a = f32[2] parameter(0)\n}\n", 5, 1, "duplicate computation name 'c'");
+}
+
 int main(void) {
+    strmap_tests();
     parser_tests();
     misc_tests();
     pipeline_test();
-    if (fails) { fprintf(stderr, "test_lib: %d failure(s)\n", fails); return 1; }
-    printf("test_lib: all checks passed\n");
-    return 0;
+    return tu_finish("test_lib");
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "descendants.h"
 #include "fatal.h"
 #include "options.h"
 #include "report.h"
@@ -30,6 +31,7 @@ int main(int argc, char **argv) {
     sf_parse_options(argc, argv, &options);
     sf_ensure_standard_fds();
     int signal_fd = sf_signals_install();
+    sf_become_subreaper();
 
     int64_t started = sf_now_ms();
     struct sf_spawn_request request = {options.tool_argv, options.cpu_limit_s};

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "descendants.h"
 #include "fatal.h"
 #include "signals.h"
 
@@ -31,6 +32,11 @@ void sf_kill_group(pid_t pgid, int sig) {
         return;
     }
     SF_DIE("kill(process group)");
+}
+
+void sf_kill_tree(pid_t pgid, int sig) {
+    sf_kill_group(pgid, sig);
+    (void)sf_signal_descendants(sig, pgid);
 }
 
 void sf_reap(pid_t pid, int *status, struct rusage *usage) {
@@ -62,10 +68,10 @@ static void begin_termination(struct loop_state *state) {
     state->terminating = true;
     state->timeout_deadline = NO_DEADLINE;
     if (state->config->grace_s <= 0) {
-        sf_kill_group(state->config->pid, SIGKILL);
+        sf_kill_tree(state->config->pid, SIGKILL);
         return;
     }
-    sf_kill_group(state->config->pid, SIGTERM);
+    sf_kill_tree(state->config->pid, SIGTERM);
     state->kill_deadline = sf_now_ms() + sf_seconds_to_ms(state->config->grace_s);
 }
 
@@ -77,7 +83,7 @@ static int handle_deadlines(struct loop_state *state, struct sf_supervise_outcom
         begin_termination(state);
     }
     if (state->kill_deadline != NO_DEADLINE && now >= state->kill_deadline) {
-        sf_kill_group(state->config->pid, SIGKILL);
+        sf_kill_tree(state->config->pid, SIGKILL);
         state->kill_deadline = NO_DEADLINE;
     }
     int64_t next = NO_DEADLINE;
@@ -148,7 +154,9 @@ void sf_supervise(const struct sf_supervise_config *config, struct sf_supervise_
             handle_lifeline(&state, fds[1].revents, outcome);
         }
     }
-    /* Grandchildren may still hold the JVM's pipes open: end them too. */
+    /* Grandchildren may still hold the JVM's pipes open: end them too,
+     * also those that left the group, and do not return while any lives. */
     sf_kill_group(config->pid, SIGKILL);
     sf_reap(config->pid, &outcome->wait_status, &outcome->usage);
+    sf_reap_descendants();
 }

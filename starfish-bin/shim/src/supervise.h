@@ -33,6 +33,13 @@ struct sf_supervise_outcome {
 void sf_kill_group(pid_t pgid, int sig);
 
 /*
+ * sf_kill_tree: sends `sig` to process group `pgid` (sf_kill_group) and to
+ * every other descendant of the shim, including those that left the group
+ * with setsid()/setpgid() (sf_signal_descendants).
+ */
+void sf_kill_tree(pid_t pgid, int sig);
+
+/*
  * sf_reap: wait4 for `pid`, retried on EINTR, storing the raw status and the
  * rusage. Dies (125) on any other error.
  */
@@ -44,11 +51,14 @@ void sf_reap(pid_t pid, int *status, struct rusage *usage);
  * deadline (CLOCK_MONOTONIC). The first of: timeout expiry, lifeline EOF or
  * any byte on it (or POLLERR/POLLNVAL), or a forwarded signal starts the
  * termination: SIGTERM to the tool's process group, then SIGKILL after
- * grace_s (at once when grace_s is 0); later triggers do not restart it, and
- * the lifeline is no longer polled once it fired. When the tool has exited
- * (seen with waitid(WNOWAIT) so its pid stays reserved) the remaining
- * members of its process group get SIGKILL, then the tool is reaped with
- * wait4. Returns the status, rusage and what started a termination.
+ * grace_s (at once when grace_s is 0), each sent to the group and to every
+ * descendant outside it (sf_kill_tree); later triggers do not restart it,
+ * and the lifeline is no longer polled once it fired. When the tool has
+ * exited (seen with waitid(WNOWAIT) so its pid stays reserved) the
+ * remaining members of its process group get SIGKILL, the tool is reaped
+ * with wait4, then every other descendant is killed and reaped
+ * (sf_reap_descendants; the shim must be a subreaper). Returns the status,
+ * rusage and what started a termination.
  */
 void sf_supervise(const struct sf_supervise_config *config, struct sf_supervise_outcome *outcome);
 

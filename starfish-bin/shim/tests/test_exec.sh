@@ -206,6 +206,33 @@ tool_stdin_is_dev_null() {
     [ -z "$out" ] && pass tool_stdin_is_dev_null || fail tool_stdin_is_dev_null "tool read '$out'"
 }
 
+# setsid_grandchild_is_killed_and_reaped NAME term|timeout: a grandchild that
+# left the tool's session (and ignores SIGTERM) is gone, reaped, by the time
+# the shim exits. Waits on events only: the pid line on a fifo, then the shim.
+setsid_grandchild_is_killed_and_reaped() {
+    f=$TMP/$1.fifo
+    rm -f "$f" && mkfifo "$f" || { fail "$1" "mkfifo"; return; }
+    if [ "$2" = timeout ]; then
+        "$EXEC" --no-watch --timeout 0.5 --grace 0.2 -- "$TOOLS/setsid-grandchild" >"$f" </dev/null &
+    else
+        "$EXEC" --no-watch --grace 0.2 -- "$TOOLS/setsid-grandchild" >"$f" </dev/null &
+    fi
+    shim=$!
+    read -r gpid <"$f"
+    case $gpid in ''|*[!0-9]*) fail "$1" "no grandchild pid"; kill -KILL "$shim"; wait "$shim"; return ;; esac
+    # fields after "(comm) ": state ppid pgrp session
+    sid=$(sed 's/^.*) //' "/proc/$gpid/stat" | cut -d' ' -f4)
+    [ "$sid" = "$gpid" ] || fail "$1" "grandchild $gpid did not leave the session (sid $sid)"
+    [ "$2" = timeout ] || kill -TERM "$shim"
+    wait "$shim"
+    if [ -e "/proc/$gpid" ]; then
+        fail "$1" "grandchild $gpid outlived the shim"
+        kill -KILL "$gpid"
+        return
+    fi
+    pass "$1"
+}
+
 large_output_passes_through() {
     n=$("$EXEC" --no-watch -- "$TOOLS/spew" 3000000 </dev/null | wc -c)
     [ "$n" -eq 3000000 ] && pass large_output_passes_through || fail large_output_passes_through "got $n bytes"
@@ -228,6 +255,8 @@ report_has_resource_usage
 argv_reaches_tool_exactly
 tool_stdin_is_dev_null
 large_output_passes_through
+setsid_grandchild_is_killed_and_reaped setsid_grandchild_killed_on_sigterm term
+setsid_grandchild_is_killed_and_reaped setsid_grandchild_killed_on_timeout timeout
 
 if [ $failures -ne 0 ]; then
     echo "exec: $failures test(s) failed ($EXEC)"

@@ -82,13 +82,22 @@ int pg_allocate(pg_kprog *k, int64_t buffer_bytes, pg_diag *d, int *oom) {
         if (k->t[i].def == -1) ok = place(k, &f, i, d);
     for (int i = 0; i < k->nt && ok; i++)
         if (k->t[i].def == -1 && k->t[i].last == -1) ok = release(k, &f, i) || (*oom = 1, pg_diag_set(d, 0, 0, "out of memory"));
-    for (int n = 0; n < k->ni && ok; n++) {
+    /* tensors bucketed by the instruction that last uses them (counting
+     * sort), so each step releases its tensors without scanning all */
+    int *start = calloc((size_t)k->ni + 2, sizeof *start), *dying = malloc(sizeof *dying * ((size_t)k->nt + 1));
+    if (ok && (!start || !dying)) { *oom = 1; ok = pg_diag_set(d, 0, 0, "out of memory"); }
+    for (int i = 0; i < k->nt && ok; i++) if (k->t[i].last >= 0 && k->t[i].last < k->ni) start[k->t[i].last + 1]++;
+    for (int n = 0; n < k->ni && ok; n++) start[n + 1] += start[n];
+    for (int i = 0; i < k->nt && ok; i++) if (k->t[i].last >= 0 && k->t[i].last < k->ni) dying[start[k->t[i].last]++] = i;
+    for (int n = 0, at = 0; n < k->ni && ok; n++) {
         int dst = k->ins[n].dst;
         if (dst >= 0 && k->t[dst].def == n) ok = place(k, &f, dst, d);
-        for (int i = 0; i < k->nt && ok; i++)
-            if (k->t[i].last == n && k->t[i].offset >= 0)
-                ok = release(k, &f, i) || (*oom = 1, pg_diag_set(d, 0, 0, "out of memory"));
+        for (; at < start[n] && ok; at++)
+            if (k->t[dying[at]].offset >= 0)
+                ok = release(k, &f, dying[at]) || (*oom = 1, pg_diag_set(d, 0, 0, "out of memory"));
     }
+    free(start);
+    free(dying);
     free(f.b);
     return ok;
 }

@@ -44,6 +44,16 @@ int pg_diag_set(pg_diag *d, int line, int col, const char *fmt, ...)
 /* pg_diag_vset: va_list variant of pg_diag_set. */
 void pg_diag_vset(pg_diag *d, int line, int col, const char *fmt, va_list ap);
 
+/* Allocation limits. PG_MAX_TENSOR_BYTES is the most any tool allocates
+ * for one tensor: a constant's values (walrus_driver, nn_executor), a
+ * tensor of inputs.bin/outputs.bin, one evaluated tensor of
+ * xla_infergoldens, and the simulated on-chip buffer of nn_executor:
+ * 1 GiB = 2^28 f32 elements. PG_MAX_EVAL_BYTES caps all tensors that
+ * xla_infergoldens holds at once: 4 GiB. A request above a limit is
+ * invalid input, reported before anything is allocated (tools exit 2). */
+#define PG_MAX_TENSOR_BYTES ((int64_t)1 << 30)
+#define PG_MAX_EVAL_BYTES ((int64_t)1 << 32)
+
 /* pg_mul_ok: *r = a*b for non-negative a, b; returns 0 on overflow of the
  * limit 2^50 (the largest element count any tensor may have). */
 int pg_mul_ok(int64_t a, int64_t b, int64_t *r);

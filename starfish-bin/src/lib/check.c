@@ -4,30 +4,49 @@
 #include <stdio.h>
 #include <string.h>
 
-static pg_instr *find_instr(pg_comp *c, const char *name) {
-    for (int i = 0; i < c->n_instrs; i++)
-        if (strcmp(c->instrs[i]->name, name) == 0) return c->instrs[i];
-    return NULL;
+_Noreturn static void oom(pg_parser *p) { pp_fail(p, 0, 0, "out of memory"); }
+
+/* put_unique: add name -> i to map; a second definition is an error */
+static void put_unique(pg_parser *p, pg_strmap *map, const char *name, int i, int line, int col, const char *what) {
+    int r = pg_strmap_put(map, name, strlen(name), i, NULL);
+    if (r < 0) oom(p);
+    if (r == 0) pp_fail(p, line, col, "duplicate %s name '%s'", what, name);
 }
 
+/* comp_map: computation names of the whole module (duplicates rejected) */
+static void comp_map(pg_parser *p) {
+    pg_module *m = p->m;
+    if (!pg_strmap_init(&p->comp_names, (size_t)m->n_comps)) oom(p);
+    for (int i = 0; i < m->n_comps; i++)
+        put_unique(p, &p->comp_names, m->comps[i]->name, i, m->comps[i]->line, m->comps[i]->col, "computation");
+}
+
+void pp_unique_names(pg_parser *p, pg_comp *c) {
+    pg_strmap_free(&p->instr_names);
+    if (!pg_strmap_init(&p->instr_names, (size_t)c->n_instrs)) oom(p);
+    for (int i = 0; i < c->n_instrs; i++)
+        put_unique(p, &p->instr_names, c->instrs[i]->name, i, c->instrs[i]->line, c->instrs[i]->col, "instruction");
+}
+
+/* resolve: operand and to_apply names to pointers, through hash maps */
 static void resolve(pg_parser *p, pg_comp *c) {
+    pp_unique_names(p, c);
     for (int i = 0; i < c->n_instrs; i++) {
         pg_instr *in = c->instrs[i];
-        for (int j = 0; j < i; j++)
-            if (strcmp(c->instrs[j]->name, in->name) == 0)
-                pp_fail(p, in->line, in->col, "duplicate instruction name '%s'", in->name);
         if (in->n_operands) in->operands = pp_alloc(p, sizeof(pg_instr *) * (size_t)in->n_operands);
         for (int k = 0; k < in->n_operands; k++) {
-            in->operands[k] = find_instr(c, in->operand_names[k]);
-            if (!in->operands[k])
+            const char *nm = in->operand_names[k];
+            int at = pg_strmap_get(&p->instr_names, nm, strlen(nm));
+            if (at < 0)
                 pp_fail(p, in->operand_line[k], in->operand_col[k], "unknown operand '%s' in computation '%s'",
-                        in->operand_names[k], c->name);
+                        nm, c->name);
+            in->operands[k] = c->instrs[at];
         }
         if (in->to_apply_name) {
-            for (int k = 0; k < p->m->n_comps; k++)
-                if (strcmp(p->m->comps[k]->name, in->to_apply_name) == 0) in->to_apply = p->m->comps[k];
-            if (!in->to_apply)
+            int at = pg_strmap_get(&p->comp_names, in->to_apply_name, strlen(in->to_apply_name));
+            if (at < 0)
                 pp_fail(p, in->op_line, in->op_col, "unknown computation '%s' in to_apply", in->to_apply_name);
+            in->to_apply = p->m->comps[at];
         }
     }
     if (!c->root) c->root = c->instrs[c->n_instrs - 1];
@@ -63,15 +82,16 @@ static void topo(pg_parser *p, pg_comp *c) {
 static void params(pg_parser *p, pg_comp *c) {
     int64_t n = 0;
     for (int i = 0; i < c->n_instrs; i++) if (c->instrs[i]->op == PG_OP_PARAMETER) n++;
+    unsigned char *seen = pp_alloc(p, (size_t)n + 1);
     for (int i = 0; i < c->n_instrs; i++) {
         pg_instr *in = c->instrs[i];
         if (in->op != PG_OP_PARAMETER) continue;
         if (in->param_index >= n)
             pp_fail(p, in->op_line, in->op_col, "parameter(%lld) out of range: computation '%s' has %lld parameters",
                     (long long)in->param_index, c->name, (long long)n);
-        for (int j = 0; j < i; j++)
-            if (c->instrs[j]->op == PG_OP_PARAMETER && c->instrs[j]->param_index == in->param_index)
-                pp_fail(p, in->op_line, in->op_col, "parameter(%lld) declared twice", (long long)in->param_index);
+        if (seen[in->param_index])
+            pp_fail(p, in->op_line, in->op_col, "parameter(%lld) declared twice", (long long)in->param_index);
+        seen[in->param_index] = 1;
     }
 }
 
@@ -85,7 +105,7 @@ static int is_add_body(const pg_comp *c) {
             if (in->shape.rank != 0) return 0;
         }
     }
-    if (np != 2 || r->op != PG_OP_ADD || r->shape.rank != 0) return 0;
+    if (np != 2 || r->op != PG_OP_ADD || r->n_operands != 2 || r->shape.rank != 0) return 0;
     const pg_instr *a = r->operands[0], *b = r->operands[1];
     return a->op == PG_OP_PARAMETER && b->op == PG_OP_PARAMETER && a->param_index != b->param_index;
 }
@@ -121,8 +141,14 @@ static void check_instr(pg_parser *p, pg_comp *c, pg_instr *in) {
             pp_fail(p, in->op_line, in->op_col, "unsupported reduce computation '%s' (only a scalar add of its two parameters is supported)",
                     in->to_apply->name);
         /* fall through */
-    case PG_OP_BROADCAST: case PG_OP_TRANSPOSE:
+    case PG_OP_BROADCAST: case PG_OP_TRANSPOSE: case PG_OP_CONCATENATE:
         if (!in->has_dims) pp_fail(p, in->op_line, in->op_col, "%s needs dimensions={...}", pg_op_name(in->op));
+        break;
+    case PG_OP_IOTA:
+        if (!in->has_dims) pp_fail(p, in->op_line, in->op_col, "iota needs iota_dimension=N");
+        break;
+    case PG_OP_SLICE:
+        if (!in->has_dims) pp_fail(p, in->op_line, in->op_col, "slice needs slice={[start:limit:stride], ...}");
         break;
     case PG_OP_DOT:
         if (!in->has_lhs_c || !in->has_rhs_c)
@@ -131,9 +157,10 @@ static void check_instr(pg_parser *p, pg_comp *c, pg_instr *in) {
         break;
     default: break;
     }
-    pg_shape ins[2], out = in->shape;
+    pg_shape ins[PG_MAX_SRC], out = in->shape;
     int nin = in->n_operands;
-    if (nin > 2) pp_fail(p, in->op_line, in->op_col, "%s takes at most 2 operands, got %d", pg_op_name(in->op), nin);
+    if (nin > PG_MAX_SRC)
+        pp_fail(p, in->op_line, in->op_col, "%s takes at most %d operands, got %d", pg_op_name(in->op), PG_MAX_SRC, nin);
     for (int k = 0; k < nin; k++) ins[k] = in->operands[k]->shape;
     if (!pg_infer_shape(in->op, ins, nin, in->attr, in->n_attr, &out, err, sizeof err))
         pp_fail(p, in->op_line, in->op_col, "shape mismatch: %s", err);
@@ -144,8 +171,10 @@ static void check_instr(pg_parser *p, pg_comp *c, pg_instr *in) {
 
 void pp_check_module(pg_parser *p) {
     pg_module *m = p->m;
+    comp_map(p);
+    for (int i = 0; i < m->n_comps; i++) resolve(p, m->comps[i]);
+    pp_inline_calls(p);
     for (int i = 0; i < m->n_comps; i++) {
-        resolve(p, m->comps[i]);
         topo(p, m->comps[i]);
         params(p, m->comps[i]);
     }

@@ -13,9 +13,26 @@ void pg_count_io(const pg_kprog *k, int *nin, int *nout) {
 }
 
 static void run(const pg_kprog *k, const pg_kinst *in, float *dst, const float *const *src) {
-    pg_shape ss[2];
+    pg_shape ss[PG_MAX_SRC];
     for (int s = 0; s < in->nsrc; s++) ss[s] = k->t[in->src[s]].shape;
     pg_kernel_run(in->op, in->attr, in->nattr, &k->t[in->dst].shape, dst, ss, src, in->nsrc);
+}
+
+int pg_eval_limits(const pg_kprog *k, pg_diag *d) {
+    int64_t total = 0;
+    for (int i = 0; i < k->nt; i++) {
+        int64_t b = pg_shape_numel(&k->t[i].shape) * 4;
+        char s[160];
+        if (b > PG_MAX_TENSOR_BYTES)
+            return pg_diag_set(d, 0, 0, "tensor '%s' %s needs %lld bytes, more than the %lld-byte limit per tensor",
+                               k->t[i].name, pg_shape_str(&k->t[i].shape, s, sizeof s), (long long)b,
+                               (long long)PG_MAX_TENSOR_BYTES);
+        total += b;
+        if (total > PG_MAX_EVAL_BYTES)
+            return pg_diag_set(d, 0, 0, "evaluation needs more than the %lld-byte limit for all tensors at once",
+                               (long long)PG_MAX_EVAL_BYTES);
+    }
+    return 1;
 }
 
 int pg_eval(const pg_kprog *k, const float *const *inputs, float **outputs, pg_diag *d) {
@@ -32,7 +49,7 @@ int pg_eval(const pg_kprog *k, const float *const *inputs, float **outputs, pg_d
     for (int n = 0; n < k->ni && ok; n++) {
         const pg_kinst *in = &k->ins[n];
         if (in->op == PG_OP_DUMP) continue;
-        const float *src[2] = {NULL, NULL};
+        const float *src[PG_MAX_SRC] = {NULL};
         for (int s = 0; s < in->nsrc; s++) src[s] = val[in->src[s]];
         run(k, in, val[in->dst], src);
     }
@@ -57,7 +74,7 @@ int pg_exec_buffer(const pg_kprog *k, unsigned char *buf, pg_dump_fn dump, void 
             if (dump && !dump(ctx, t, (const float *)(void *)(buf + t->offset))) return 0;
             continue;
         }
-        const float *src[2] = {NULL, NULL};
+        const float *src[PG_MAX_SRC] = {NULL};
         for (int s = 0; s < in->nsrc; s++) src[s] = (const float *)(void *)(buf + k->t[in->src[s]].offset);
         run(k, in, (float *)(void *)(buf + k->t[in->dst].offset), src);
     }

@@ -20,4 +20,9 @@ typedef int (*pg_dump_fn)(void *ctx, const pg_ktensor *t, const float *data);
  * aligned). Calls dump(ctx, ...) on dump instructions if dump != NULL;
  * returns 0 if a dump callback failed, else 1. */
 int pg_exec_buffer(const pg_kprog *k, unsigned char *buf, pg_dump_fn dump, void *ctx);
+/* pg_eval_limits: 0 with a message in *d when a tensor of k needs more
+ * than PG_MAX_TENSOR_BYTES or all tensors pg_eval holds at once (inputs,
+ * constants, temporaries, outputs) more than PG_MAX_EVAL_BYTES; callers
+ * check this before allocating inputs and calling pg_eval. 1 otherwise. */
+int pg_eval_limits(const pg_kprog *k, pg_diag *d);
 #endif

@@ -20,7 +20,7 @@ struct pg_instr {
     int64_t param_index;
     float *literal;            /* constant values, row-major */
     int64_t n_literal;
-    int64_t attr[PG_MAX_RANK]; /* dimensions, or dot contracting dims */
+    int64_t attr[PG_MAX_ATTR]; /* dimensions, dot contracting dims, iota dim, slice */
     int n_attr;
     int has_dims, has_lhs_c, has_rhs_c;
     const char *to_apply_name;
@@ -28,6 +28,7 @@ struct pg_instr {
     int line, col;             /* position of the instruction name */
     int op_line, op_col;       /* position of the opcode */
     int mark;                  /* scratch for traversals */
+    pg_instr *clone;           /* inlining: the copy, or what replaces a call */
 };
 
 struct pg_comp {
@@ -36,6 +37,7 @@ struct pg_comp {
     pg_instr **order;  int n_order; /* topological order, all instrs */
     pg_instr *root;
     int is_entry;
+    int inline_state;          /* 0 new, 1 being inlined, 2 done */
     int line, col;
 };
 

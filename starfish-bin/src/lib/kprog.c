@@ -12,6 +12,7 @@ void pg_kprog_init(pg_kprog *k) {
 void pg_kprog_free(pg_kprog *k) {
     free(k->t);
     free(k->ins);
+    pg_strmap_free(&k->names);
     pg_arena_free(&k->arena);
     memset(k, 0, sizeof *k);
 }
@@ -27,6 +28,8 @@ int pg_kprog_add_tensor(pg_kprog *k, const char *name, const pg_shape *s, pg_rol
     memset(t, 0, sizeof *t);
     t->name = pg_arena_strndup(&k->arena, name, strlen(name));
     if (!t->name) return -1;
+    if (!k->names.cap && !pg_strmap_init(&k->names, 64)) return -1;
+    if (pg_strmap_put(&k->names, t->name, strlen(t->name), k->nt, NULL) < 0) return -1;
     t->shape = *s; t->role = role; t->index = index; t->dtype_ok = 1;
     t->offset = -1;
     t->bytes = pg_shape_numel(s) * 4;
@@ -45,8 +48,7 @@ int pg_kprog_add_inst(pg_kprog *k, const pg_kinst *in) {
 }
 
 int pg_kprog_find(const pg_kprog *k, const char *name) {
-    for (int i = 0; i < k->nt; i++) if (strcmp(k->t[i].name, name) == 0) return i;
-    return -1;
+    return pg_strmap_get(&k->names, name, strlen(name));
 }
 
 int pg_kprog_check(const pg_kprog *k, pg_diag *d) {
@@ -54,7 +56,7 @@ int pg_kprog_check(const pg_kprog *k, pg_diag *d) {
     for (int i = 0; i < k->ni; i++) {
         const pg_kinst *in = &k->ins[i];
         if (in->op == PG_OP_DUMP) continue;
-        pg_shape ss[2], out = k->t[in->dst].shape;
+        pg_shape ss[PG_MAX_SRC], out = k->t[in->dst].shape;
         for (int s = 0; s < in->nsrc; s++) ss[s] = k->t[in->src[s]].shape;
         if (!pg_infer_shape(in->op, ss, in->nsrc, in->attr, in->nattr, &out, err, sizeof err))
             return pg_diag_set(d, in->line, 1, "%s '%s': %s", pg_op_name(in->op), k->t[in->dst].name, err);
@@ -115,14 +117,14 @@ int pg_lower(pg_module *m, pg_kprog *k, pg_diag *d) {
         for (int s = 0; s < in->n_operands; s++) in->operands[s]->mark = -2;
     }
     int np = 0;
-    for (int i = 0; i < c->n_instrs; i++) if (c->instrs[i]->op == PG_OP_PARAMETER) np++;
-    for (int p = 0; p < np; p++)
-        for (int i = 0; i < c->n_instrs; i++) {
-            pg_instr *in = c->instrs[i];
-            if (in->op != PG_OP_PARAMETER || in->param_index != p) continue;
-            in->mark = pg_kprog_add_tensor(k, in->name, &in->shape, PG_ROLE_INPUT, p);
-            if (in->mark < 0) return pg_diag_set(d, 0, 0, "out of memory");
-        }
+    pg_instr **params = malloc(sizeof *params * (size_t)(c->n_instrs + 1));
+    if (!params) return pg_diag_set(d, 0, 0, "out of memory");
+    pg_module_params(m, params, c->n_instrs, &np);
+    for (int p = 0; p < np; p++) {
+        params[p]->mark = pg_kprog_add_tensor(k, params[p]->name, &params[p]->shape, PG_ROLE_INPUT, p);
+        if (params[p]->mark < 0) { free(params); return pg_diag_set(d, 0, 0, "out of memory"); }
+    }
+    free(params);
     for (int i = 0; i < c->n_order; i++) {
         pg_instr *in = c->order[i];
         if (in->mark != -2 || in->op == PG_OP_TUPLE) continue;

@@ -4,6 +4,7 @@
 #ifndef PG_KPROG_H
 #define PG_KPROG_H
 #include "hlo.h"
+#include "strmap.h"
 
 typedef enum { PG_ROLE_INPUT, PG_ROLE_CONST, PG_ROLE_TEMP, PG_ROLE_OUTPUT } pg_role;
 
@@ -23,9 +24,9 @@ typedef struct {
 typedef struct {
     pg_op op;
     int dst;               /* tensor index; -1 for dump */
-    int src[2];
+    int src[PG_MAX_SRC];
     int nsrc;
-    int64_t attr[PG_MAX_RANK];
+    int64_t attr[PG_MAX_ATTR];
     int nattr;
     int line;
 } pg_kinst;
@@ -36,6 +37,7 @@ typedef struct {
     pg_ktensor *t; int nt, capt;
     pg_kinst *ins; int ni, capi;
     int64_t buffer_bytes;
+    pg_strmap names;       /* tensor name -> index (keys in the arena) */
 } pg_kprog;
 
 /* pg_kprog_init / pg_kprog_free: empty program; release everything. */
@@ -46,7 +48,7 @@ void pg_kprog_free(pg_kprog *k);
 int pg_kprog_add_tensor(pg_kprog *k, const char *name, const pg_shape *s, pg_role role, int index);
 /* pg_kprog_add_inst: append a copy of *in; returns 1, 0 on out of memory. */
 int pg_kprog_add_inst(pg_kprog *k, const pg_kinst *in);
-/* pg_kprog_find: index of the tensor called name, or -1. */
+/* pg_kprog_find: index of the tensor called name, or -1 (hashed, O(1)). */
 int pg_kprog_find(const pg_kprog *k, const char *name);
 /* pg_kprog_check: shape-check every instruction; 0 with *d on error. */
 int pg_kprog_check(const pg_kprog *k, pg_diag *d);

@@ -37,7 +37,8 @@ void pg_kprog_write(const pg_kprog *k, int bir, pg_sbuf *o) {
         pg_sbuf_printf(o, "%s %s %s", bir ? "inst" : "op", pg_op_name(in->op), k->t[in->dst].name);
         for (int s = 0; s < in->nsrc; s++) pg_sbuf_printf(o, " %s", k->t[in->src[s]].name);
         int has_attr = in->op == PG_OP_DOT || in->op == PG_OP_BROADCAST || in->op == PG_OP_TRANSPOSE ||
-                       in->op == PG_OP_REDUCE;
+                       in->op == PG_OP_REDUCE || in->op == PG_OP_IOTA || in->op == PG_OP_SLICE ||
+                       in->op == PG_OP_CONCATENATE;
         if (has_attr) {
             pg_sbuf_printf(o, " attr=");
             if (in->nattr == 0) pg_sbuf_printf(o, "-");

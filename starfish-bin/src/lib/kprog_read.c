@@ -97,12 +97,30 @@ static int rec_tensor(rd *r) {
     return 1;
 }
 
+/* count_values: the number of space-separated words in [p, e) */
+static int64_t count_values(const char *p, const char *e) {
+    int64_t n = 0;
+    for (int in_word = 0; p < e; p++) {
+        int sp = *p == ' ' || *p == '\t' || *p == '\r';
+        if (!sp && !in_word) n++;
+        in_word = !sp;
+    }
+    return n;
+}
+
 static int rec_data(rd *r, const char *p, const char *e) {
     int t;
     if (r->nw < 2 || !tensor_ref(r, &r->w[1], &t)) return r->nw < 2 ? bad(r, 1, "data needs a tensor name") : 0;
     pg_ktensor *kt = &r->k->t[t];
     if (kt->role != PG_ROLE_CONST || kt->data) return bad(r, r->w[1].col, "data for a non-constant or twice");
-    int64_t n = pg_shape_numel(&kt->shape);
+    int64_t n = pg_shape_numel(&kt->shape), have = count_values(r->w[1].s + r->w[1].n, e);
+    /* the values are counted and the size capped before allocating */
+    if (have != n)
+        return pg_diag_set(r->d, r->line, 1, "constant '%s' needs %lld values, got %lld", kt->name, (long long)n,
+                           (long long)have);
+    if (n * 4 > PG_MAX_TENSOR_BYTES)
+        return pg_diag_set(r->d, r->line, 1, "constant '%s' needs %lld bytes, more than the %lld-byte limit per tensor",
+                           kt->name, (long long)(n * 4), (long long)PG_MAX_TENSOR_BYTES);
     kt->data = pg_arena_alloc(&r->k->arena, sizeof(float) * (size_t)(n ? n : 1));
     if (!kt->data) return bad(r, 1, "out of memory");
     p = r->w[1].s + r->w[1].n;
@@ -139,7 +157,7 @@ static int rec_inst(rd *r) {
     memcpy(kind, r->w[1].s, r->w[1].n); kind[r->w[1].n] = 0;
     in.op = pg_op_from_name(kind);
     if (in.op == PG_OP_INVALID || in.op == PG_OP_PARAMETER || in.op == PG_OP_CONSTANT || in.op == PG_OP_TUPLE ||
-        in.op == PG_OP_DUMP)
+        in.op == PG_OP_DUMP || in.op == PG_OP_FUSION || in.op == PG_OP_CALL)
         return pg_diag_set(r->d, r->line, r->w[1].col, "unknown instruction kind '%s'", kind);
     if (!tensor_ref(r, &r->w[2], &in.dst)) return 0;
     for (int i = 3; i < r->nw; i++) {
@@ -148,7 +166,7 @@ static int rec_inst(rd *r) {
             const char *p = w->s + 5, *e = w->s + w->n;
             if (e - p == 1 && *p == '-') continue;
             while (p < e) {
-                if (in.nattr == PG_MAX_RANK) return bad(r, w->col, "too many attributes");
+                if (in.nattr == PG_MAX_ATTR) return bad(r, w->col, "too many attributes");
                 const char *q = memchr(p, ',', (size_t)(e - p));
                 if (!q) q = e;
                 word v = {p, (size_t)(q - p), w->col};
@@ -159,7 +177,7 @@ static int rec_inst(rd *r) {
         } else if (w->n > 5 && memcmp(w->s, "nest=", 5) == 0) {
             continue;
         } else {
-            if (in.nsrc == 2) return bad(r, w->col, "too many operands");
+            if (in.nsrc == PG_MAX_SRC) return bad(r, w->col, "too many operands");
             if (!tensor_ref(r, w, &in.src[in.nsrc])) return 0;
             in.nsrc++;
         }

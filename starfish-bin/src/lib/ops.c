@@ -5,8 +5,8 @@
 
 static const char *const NAMES[PG_OP_COUNT] = {
     "invalid", "parameter", "constant", "add", "subtract", "multiply", "divide",
-    "maximum", "minimum", "negate", "exponential", "tanh", "dot", "broadcast",
-    "reshape", "transpose", "reduce", "tuple", "copy", "dump"};
+    "maximum", "minimum", "power", "negate", "exponential", "tanh", "abs", "log", "sqrt", "rsqrt",
+    "dot", "broadcast", "reshape", "transpose", "reduce", "iota", "slice", "clamp", "concatenate", "tuple", "fusion", "call", "copy", "dump"};
 
 const char *pg_op_name(pg_op op) {
     return (op > 0 && op < PG_OP_COUNT) ? NAMES[op] : "invalid";
@@ -20,21 +20,28 @@ pg_op pg_op_from_name(const char *s) {
 
 pg_op pg_op_from_hlo(const char *s, size_t n) {
     if (n == 3 && memcmp(s, "exp", 3) == 0) return PG_OP_EXPONENTIAL;
-    for (int i = 1; i <= PG_OP_TUPLE; i++)
+    for (int i = 1; i <= PG_OP_COPY; i++)
         if (strlen(NAMES[i]) == n && memcmp(s, NAMES[i], n) == 0) return (pg_op)i;
     return PG_OP_INVALID;
 }
 
 const char *pg_supported_ops(void) {
-    return "add, broadcast, constant, divide, dot, exponential, maximum, minimum, "
-           "multiply, negate, parameter, reduce, reshape, subtract, tanh, transpose, "
-           "tuple";
+    return "abs, add, broadcast, call, clamp, concatenate, constant, copy, divide, dot, exponential, fusion, iota, log, "
+           "maximum, minimum, multiply, negate, parameter, power, reduce, reshape, rsqrt, slice, sqrt, "
+           "subtract, tanh, transpose, tuple";
 }
 
-int pg_op_is_binary(pg_op op) { return op >= PG_OP_ADD && op <= PG_OP_MINIMUM; }
-int pg_op_is_unary(pg_op op) {
-    return op == PG_OP_NEGATE || op == PG_OP_EXPONENTIAL || op == PG_OP_TANH ||
-           op == PG_OP_COPY;
+int pg_op_is_binary(pg_op op) { return op >= PG_OP_ADD && op <= PG_OP_POWER; }
+int pg_op_is_unary(pg_op op) { return (op >= PG_OP_NEGATE && op <= PG_OP_RSQRT) || op == PG_OP_COPY; }
+
+int pg_op_arity(pg_op op) {
+    if (pg_op_is_binary(op) || op == PG_OP_DOT || op == PG_OP_REDUCE) return 2;
+    if (op == PG_OP_TUPLE || op == PG_OP_CONCATENATE) return -1;
+    if (op == PG_OP_CLAMP) return 3;
+    if (op == PG_OP_FUSION || op == PG_OP_CALL) return -2;
+    if (op == PG_OP_PARAMETER || op == PG_OP_CONSTANT || op == PG_OP_INVALID || op == PG_OP_DUMP || op == PG_OP_IOTA)
+        return 0;
+    return 1; /* unary, copy, broadcast, reshape, transpose */
 }
 
 int64_t pg_shape_numel(const pg_shape *s) {
@@ -142,6 +149,48 @@ int pg_infer_shape(pg_op op, const pg_shape *in, int nin, const int64_t *attr,
             int red = 0;
             for (int i = 0; i < nattr; i++) if (attr[i] == d) red = 1;
             if (!red) out->dims[out->rank++] = in[0].dims[d];
+        }
+        return 1;
+    case PG_OP_CLAMP:
+        if (nin != 3) FAIL("clamp takes 3 operands (min, operand, max), got %d", nin);
+        for (int k = 0; k < 3; k += 2)
+            if (in[k].rank != 0 && !pg_shape_eq(&in[k], &in[1]))
+                FAIL("clamp %s %s must be a scalar or the operand's shape %s", k ? "max" : "min",
+                     pg_shape_str(&in[k], a, sizeof a), pg_shape_str(&in[1], b, sizeof b));
+        *out = in[1];
+        return 1;
+    case PG_OP_CONCATENATE: {
+        if (nin < 1 || nin > PG_MAX_SRC) FAIL("concatenate takes 1 to %d operands, got %d", PG_MAX_SRC, nin);
+        if (nattr != 1 || attr[0] < 0 || attr[0] >= in[0].rank)
+            FAIL("concatenate needs one dimension in [0,%d)", in[0].rank);
+        int64_t sum = 0;
+        for (int k = 0; k < nin; k++) {
+            int same = in[k].rank == in[0].rank;
+            for (int d = 0; same && d < in[0].rank; d++) same = d == attr[0] || in[k].dims[d] == in[0].dims[d];
+            if (!same) FAIL("concatenate operand %d is %s, which does not match %s outside dimension %lld", k,
+                            pg_shape_str(&in[k], a, sizeof a), pg_shape_str(&in[0], b, sizeof b), (long long)attr[0]);
+            sum += in[k].dims[attr[0]];
+        }
+        *out = in[0];
+        out->dims[attr[0]] = sum;
+        if (!pg_shape_valid(out)) FAIL("concatenate result is too large");
+        return 1;
+    }
+    case PG_OP_IOTA:
+        if (nin != 0) FAIL("iota takes no operands, got %d", nin);
+        if (nattr != 1 || attr[0] < 0 || attr[0] >= out->rank)
+            FAIL("iota_dimension must name one of the %d dimensions of the result", out->rank);
+        return 1;
+    case PG_OP_SLICE:
+        if (nin != 1) FAIL("slice takes 1 operand, got %d", nin);
+        if (nattr != 3 * in[0].rank) FAIL("slice needs [start:limit:stride] for each of the %d dimensions", in[0].rank);
+        out->rank = in[0].rank;
+        for (int d = 0; d < in[0].rank; d++) {
+            int64_t lo = attr[d], hi = attr[in[0].rank + d], st = attr[2 * in[0].rank + d];
+            if (lo < 0 || lo > hi || hi > in[0].dims[d] || st < 1)
+                FAIL("slice [%lld:%lld:%lld] is outside dimension %d of size %lld", (long long)lo, (long long)hi,
+                     (long long)st, d, (long long)in[0].dims[d]);
+            out->dims[d] = (hi - lo + st - 1) / st;
         }
         return 1;
     default:

@@ -47,7 +47,7 @@ const char *pp_str(pg_parser *p, const pg_token *t) {
 
 void pp_grow(pg_parser *p, void **arr, int *cap, int n, size_t elem) {
     if (n < *cap) return;
-    int nc = *cap ? *cap * 2 : 8;
+    int nc = *cap ? *cap * 2 : 2;
     void *na = pp_alloc(p, (size_t)nc * elem);
     if (*arr) memcpy(na, *arr, (size_t)*cap * elem);
     *arr = na;
@@ -197,12 +197,13 @@ static void parse_all(pg_parser *p, const char *file) {
     pg_module *m = p->m;
     m->file = pp_str(p, &(pg_token){.s = file, .n = strlen(file)});
     pp_next(p);
-    if (!pg_tok_is(&p->tok, "HloModule"))
-        pp_fail(p, p->tok.line, p->tok.col, "expected 'HloModule' at the start of the module");
-    pp_next(p);
-    pg_token nm = pp_expect(p, PG_T_IDENT, "the module name");
-    m->name = pp_str(p, &nm);
-    while (p->tok.k == PG_T_COMMA) {
+    /* the HloModule line is optional (XLA prints bare computations too) */
+    if (pg_tok_is(&p->tok, "HloModule")) {
+        pp_next(p);
+        pg_token nm = pp_expect(p, PG_T_IDENT, "the module name");
+        m->name = pp_str(p, &nm);
+    }
+    while (m->name && p->tok.k == PG_T_COMMA) {
         pp_next(p);
         pp_expect(p, PG_T_IDENT, "a module attribute name");
         pp_expect(p, PG_T_EQ, "'=' after the module attribute name");
@@ -210,7 +211,10 @@ static void parse_all(pg_parser *p, const char *file) {
     }
     int ncap = 0;
     while (p->tok.k != PG_T_EOF) computation(p, &ncap);
-    if (!m->entry) pp_fail(p, p->tok.line, p->tok.col, "module has no ENTRY computation");
+    if (!m->n_comps) pp_fail(p, p->tok.line, p->tok.col, "expected 'HloModule' or a computation, found end of input");
+    /* as in XLA: without an ENTRY keyword the last computation is the entry */
+    if (!m->entry) { m->entry = m->comps[m->n_comps - 1]; m->entry->is_entry = 1; }
+    if (!m->name) m->name = m->entry->name;
     pp_check_module(p);
 }
 
@@ -233,6 +237,8 @@ pg_module *pg_parse(const char *text, size_t len, const char *file, pg_diag *d) 
     p->m = m; p->d = d;
     pg_lex_init(&p->lx, text, len);
     int ok = run_guarded(p, file ? file : "<input>");
+    pg_strmap_free(&p->comp_names);
+    pg_strmap_free(&p->instr_names);
     free(p);
     if (!ok) { pg_module_free(m); return NULL; }
     return m;

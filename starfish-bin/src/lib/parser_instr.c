@@ -21,6 +21,9 @@ static float parse_float(pg_parser *p) {
 }
 
 static void literal(pg_parser *p, pg_instr *in, int *cap, int depth) {
+    if (p->tok.k == PG_T_OTHER && p->tok.n == 1 && p->tok.s[0] == '.')
+        pp_fail(p, p->tok.line, p->tok.col, "constant values elided at %d:%d; export with large constants printed",
+                p->tok.line, p->tok.col);
     if (depth > PG_MAX_RANK) pp_fail(p, p->tok.line, p->tok.col, "literal nested deeper than rank %d", PG_MAX_RANK);
     if (p->tok.k == PG_T_LBRACE) {
         pp_next(p);
@@ -73,6 +76,31 @@ static int int_list(pg_parser *p, int64_t *out) {
     return n;
 }
 
+/* slice_attr: `{[start:limit(:stride)?], ...}` into attr as all starts,
+ * all limits, all strides (stride 1 when omitted) */
+static void slice_attr(pg_parser *p, pg_instr *in) {
+    int64_t lo[PG_MAX_RANK], hi[PG_MAX_RANK], st[PG_MAX_RANK];
+    int n = 0;
+    pp_expect(p, PG_T_LBRACE, "'{' opening the slice list");
+    while (p->tok.k == PG_T_LBRACK) {
+        if (n == PG_MAX_RANK) pp_fail(p, p->tok.line, p->tok.col, "more than %d dimensions", PG_MAX_RANK);
+        pp_next(p);
+        lo[n] = pp_int(p, "a slice start");
+        pp_expect(p, PG_T_COLON, "':' after the slice start");
+        hi[n] = pp_int(p, "a slice limit");
+        st[n] = 1;
+        if (p->tok.k == PG_T_COLON) { pp_next(p); st[n] = pp_int(p, "a slice stride"); }
+        pp_expect(p, PG_T_RBRACK, "']' closing the slice");
+        n++;
+        if (p->tok.k != PG_T_COMMA) break;
+        pp_next(p);
+    }
+    pp_expect(p, PG_T_RBRACE, "'}' closing the slice list");
+    for (int d = 0; d < n; d++) { in->attr[d] = lo[d]; in->attr[n + d] = hi[d]; in->attr[2 * n + d] = st[d]; }
+    in->n_attr = 3 * n;
+    in->has_dims = 1;
+}
+
 static void attribute(pg_parser *p, pg_instr *in) {
     pg_token k = pp_expect(p, PG_T_IDENT, "an attribute name");
     pp_expect(p, PG_T_EQ, "'=' after the attribute name");
@@ -88,12 +116,29 @@ static void attribute(pg_parser *p, pg_instr *in) {
         if (lhs) in->has_lhs_c = 1; else in->has_rhs_c = 1;
     } else if (pg_tok_is(&k, "lhs_batch_dims") || pg_tok_is(&k, "rhs_batch_dims")) {
         if (int_list(p, tmp) != 0) pp_fail(p, k.line, k.col, "dot batch dimensions are not supported");
-    } else if (pg_tok_is(&k, "to_apply")) {
+    } else if (pg_tok_is(&k, "iota_dimension")) {
+        in->attr[0] = pp_int(p, "the iota dimension");
+        in->n_attr = 1;
+        in->has_dims = 1;
+    } else if (pg_tok_is(&k, "slice")) {
+        slice_attr(p, in);
+    } else if (pg_tok_is(&k, "to_apply") || pg_tok_is(&k, "calls")) {
         pg_token t = pp_expect(p, PG_T_IDENT, "a computation name");
         in->to_apply_name = pp_str(p, &t);
     } else {
         pp_skip_value(p);
     }
+}
+
+/* check_arity: the operand count is fixed per opcode (as in XLA's parser);
+ * checked here so no later stage reads past the operand array */
+static void check_arity(pg_parser *p, const pg_instr *in) {
+    int want = pg_op_arity(in->op);
+    if (want == -1 && in->n_operands == 0)
+        pp_fail(p, in->op_line, in->op_col, "%s expects at least 1 operand, found 0", pg_op_name(in->op));
+    if (want >= 0 && in->n_operands != want)
+        pp_fail(p, in->op_line, in->op_col, "%s expects %d operand%s, found %d", pg_op_name(in->op), want,
+                want == 1 ? "" : "s", in->n_operands);
 }
 
 void pp_instr(pg_parser *p, pg_comp *c) {
@@ -130,6 +175,7 @@ void pp_instr(pg_parser *p, pg_comp *c) {
         literal(p, in, &cap, 0);
     } else {
         operands(p, in);
+        check_arity(p, in);
     }
     pp_expect(p, PG_T_RPAREN, "')' closing the operand list");
     while (p->tok.k == PG_T_COMMA) {

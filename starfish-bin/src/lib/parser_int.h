@@ -7,6 +7,7 @@
 #include <setjmp.h>
 #include "hlo.h"
 #include "lexer.h"
+#include "strmap.h"
 
 typedef struct {
     pg_lexer lx;
@@ -14,6 +15,8 @@ typedef struct {
     pg_diag *d;
     jmp_buf jb;
     pg_module *m;
+    pg_strmap comp_names;  /* computation name -> index in m->comps */
+    pg_strmap instr_names; /* instruction name -> index, one computation */
 } pg_parser;
 
 /* pp_fail: record the error at line:col and unwind to pg_parse. */
@@ -44,6 +47,12 @@ int pp_at_shape(pg_parser *p);
 void pp_shape(pg_parser *p, pg_shape *s, pg_shape **tuple, int *ntuple);
 /* pp_instr: parse one instruction line into comp c. */
 void pp_instr(pg_parser *p, pg_comp *c);
+/* pp_unique_names: (re)build p->instr_names for computation c; a name
+ * defined twice is an error ("duplicate instruction name"). */
+void pp_unique_names(pg_parser *p, pg_comp *c);
+/* pp_inline_calls: replace every fusion and call instruction of the module
+ * by a copy of its callee (inline.c); after name resolution. */
+void pp_inline_calls(pg_parser *p);
 /* pp_check_module: resolve names, order, and shape-check the module. */
 void pp_check_module(pg_parser *p);
 #endif

@@ -39,11 +39,11 @@ static char *print_subgraph(pg_module *m, pg_instr *out, int k) {
             cp->operands = ops;
         }
     }
-    /* renumber parameters in original index order */
-    for (int64_t p = 0; p < c->n_instrs; p++)
-        for (int i = 0; i < n; i++)
-            if (order[i]->op == PG_OP_PARAMETER && order[i]->param_index == p) { order[i]->param_index = -1 - np; np++; }
-    for (int i = 0; i < n; i++) if (order[i]->op == PG_OP_PARAMETER) order[i]->param_index = -1 - order[i]->param_index;
+    /* renumber parameters in original index order (bucketed by index) */
+    pg_instr **by_index = pg_arena_alloc(&a, sizeof *by_index * (size_t)(c->n_instrs + 1));
+    if (!by_index) goto done;
+    for (int i = 0; i < n; i++) if (order[i]->op == PG_OP_PARAMETER) by_index[order[i]->param_index] = order[i];
+    for (int p = 0; p < c->n_instrs; p++) if (by_index[p]) by_index[p]->param_index = np++;
     *nc = *c;
     nc->order = order; nc->n_order = n;
     nc->root = &copies[out->mark - 1];
@@ -95,29 +95,29 @@ static void jshape(pg_sbuf *o, const pg_shape *s) {
     pg_sbuf_printf(o, "]");
 }
 
-void pg_signature(const pg_module *m, pg_sbuf *o) {
-    pg_sbuf_printf(o, "{\"parameters\":[");
-    int first = 1;
-    for (int64_t p = 0; p < m->entry->n_instrs; p++)
-        for (int i = 0; i < m->entry->n_instrs; i++) {
-            const pg_instr *in = m->entry->instrs[i];
-            if (in->op != PG_OP_PARAMETER || in->param_index != p) continue;
-            pg_sbuf_printf(o, "%s{\"name\":", first ? "" : ",");
-            pg_sbuf_json_str(o, in->name);
-            pg_sbuf_printf(o, ",\"shape\":");
-            jshape(o, &in->shape);
-            pg_sbuf_printf(o, "}");
-            first = 0;
-        }
-    pg_sbuf_printf(o, "],\"outputs\":[");
-    int n = 0;
-    pg_instr **outs = pg_root_outputs(m, &n);
+/* jlist: [{"name":..,"shape":[..]},...] of v[0..n) */
+static void jlist(pg_sbuf *o, pg_instr *const *v, int n) {
+    pg_sbuf_printf(o, "[");
     for (int i = 0; i < n; i++) {
         pg_sbuf_printf(o, "%s{\"name\":", i ? "," : "");
-        pg_sbuf_json_str(o, outs[i]->name);
+        pg_sbuf_json_str(o, v[i]->name);
         pg_sbuf_printf(o, ",\"shape\":");
-        jshape(o, &outs[i]->shape);
+        jshape(o, &v[i]->shape);
         pg_sbuf_printf(o, "}");
     }
-    pg_sbuf_printf(o, "]}");
+    pg_sbuf_printf(o, "]");
+}
+
+void pg_signature(const pg_module *m, pg_sbuf *o) {
+    int np = 0, n = 0;
+    pg_instr **params = malloc(sizeof *params * (size_t)(m->entry->n_instrs + 1));
+    if (!params) { o->oom = 1; return; }
+    pg_module_params(m, params, m->entry->n_instrs, &np);
+    pg_sbuf_printf(o, "{\"parameters\":");
+    jlist(o, params, np);
+    pg_instr **outs = pg_root_outputs(m, &n);
+    pg_sbuf_printf(o, ",\"outputs\":");
+    jlist(o, outs, n);
+    pg_sbuf_printf(o, "}");
+    free(params);
 }

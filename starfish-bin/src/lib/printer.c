@@ -57,9 +57,19 @@ static void instr(pg_sbuf *o, const pg_instr *in, int root) {
         dims(o, "lhs_contracting_dims", &in->attr[0], 1);
         dims(o, "rhs_contracting_dims", &in->attr[1], 1);
         break;
-    case PG_OP_BROADCAST: case PG_OP_TRANSPOSE: case PG_OP_REDUCE:
+    case PG_OP_BROADCAST: case PG_OP_TRANSPOSE: case PG_OP_REDUCE: case PG_OP_CONCATENATE:
         dims(o, "dimensions", in->attr, in->n_attr);
         break;
+    case PG_OP_IOTA: pg_sbuf_printf(o, ", iota_dimension=%lld", (long long)in->attr[0]); break;
+    case PG_OP_SLICE: {
+        int r = in->n_attr / 3;
+        pg_sbuf_printf(o, ", slice={");
+        for (int d = 0; d < r; d++)
+            pg_sbuf_printf(o, "%s[%lld:%lld:%lld]", d ? ", " : "", (long long)in->attr[d], (long long)in->attr[r + d],
+                           (long long)in->attr[2 * r + d]);
+        pg_sbuf_printf(o, "}");
+        break;
+    }
     default: break;
     }
     if (in->op == PG_OP_REDUCE) pg_sbuf_printf(o, ", to_apply=%s", in->to_apply->name);
@@ -84,13 +94,16 @@ static void comp(pg_sbuf *o, const pg_comp *c) {
 
 void pg_print_module(const pg_module *m, pg_sbuf *o) {
     pg_sbuf_printf(o, "HloModule %s\n\n", m->name);
-    /* only computations the entry uses, callees before the entry */
-    for (int i = 0; i < m->n_comps; i++) {
-        const pg_comp *c = m->comps[i];
-        if (c->is_entry) continue;
-        int used = 0;
-        for (int k = 0; k < m->entry->n_order; k++) if (m->entry->order[k]->to_apply == c) used = 1;
-        if (used) comp(o, c);
+    /* only computations the entry uses, callees before the entry: each
+     * printed when its first user is met (one pass; marks are reset by
+     * comp() afterwards) */
+    const pg_comp *e = m->entry;
+    for (int k = 0; k < e->n_order; k++) if (e->order[k]->to_apply) e->order[k]->to_apply->root->mark = 0;
+    for (int k = 0; k < e->n_order; k++) {
+        pg_comp *c = e->order[k]->to_apply;
+        if (!c || c->is_entry || c->root->mark == 7) continue;
+        comp(o, c);
+        c->root->mark = 7;
     }
-    comp(o, m->entry);
+    comp(o, e);
 }

@@ -70,7 +70,8 @@ int pg_tf_read(FILE *f, pg_tensorval **out, int *n, char *err, size_t errlen) {
             if (!get64(f, &v) || v > ((uint64_t)1 << 40)) BAD("bad dimension in tensor header");
             t[i].shape.dims[d] = (int64_t)v;
         }
-        if (!pg_shape_valid(&t[i].shape)) BAD("tensor too large");
+        if (!pg_shape_valid(&t[i].shape) || pg_shape_numel(&t[i].shape) * 4 > PG_MAX_TENSOR_BYTES)
+            BAD("tensor '%s' needs more than the %lld-byte limit per tensor", t[i].name, (long long)PG_MAX_TENSOR_BYTES);
     }
     for (uint32_t i = 0; i < cnt; i++) {
         int64_t m = pg_shape_numel(&t[i].shape);

@@ -8,17 +8,24 @@
 
 static int check_tensors(pg_kprog *k, const char *file, int placed, pg_sbuf *rep) {
     int nerr = 0;
+    /* first tensor seen per input / output number (numbers >= nt are
+     * necessarily reported elsewhere or unique enough to skip) */
+    int *first_in = malloc(sizeof(int) * ((size_t)k->nt + 1)), *first_out = malloc(sizeof(int) * ((size_t)k->nt + 1));
+    if (!first_in || !first_out) { free(first_in); free(first_out); V(0, "out of memory"); return nerr; }
+    for (int i = 0; i <= k->nt; i++) first_in[i] = first_out[i] = -1;
     for (int i = 0; i < k->nt; i++) {
         pg_ktensor *t = &k->t[i];
         int64_t need = pg_shape_numel(&t->shape) * 4;
         if (!t->dtype_ok) V(t->line, "tensor '%s': unsupported element type (only f32)", t->name);
         if (t->role == PG_ROLE_CONST && t->ndata != pg_shape_numel(&t->shape))
             V(t->line, "constant '%s' has %lld values, needs %lld", t->name, (long long)t->ndata, (long long)(need / 4));
-        for (int j = 0; j < i; j++)
-            if (k->t[j].role == t->role && (t->role == PG_ROLE_INPUT || t->role == PG_ROLE_OUTPUT) &&
-                k->t[j].index == t->index)
+        if ((t->role == PG_ROLE_INPUT || t->role == PG_ROLE_OUTPUT) && t->index >= 0 && t->index < k->nt) {
+            int *first = t->role == PG_ROLE_INPUT ? first_in : first_out;
+            if (first[t->index] >= 0)
                 V(t->line, "tensor '%s': %s number %d also used by '%s'", t->name,
-                  t->role == PG_ROLE_INPUT ? "input" : "output", t->index, k->t[j].name);
+                  t->role == PG_ROLE_INPUT ? "input" : "output", t->index, k->t[first[t->index]].name);
+            else first[t->index] = i;
+        }
         if (!placed) continue;
         if (t->bytes != need)
             V(t->line, "tensor '%s': bytes=%lld but its shape needs %lld", t->name, (long long)t->bytes, (long long)need);
@@ -28,6 +35,8 @@ static int check_tensors(pg_kprog *k, const char *file, int placed, pg_sbuf *rep
             V(t->line, "tensor '%s': [%lld, %lld) is outside the %lld-byte buffer", t->name, (long long)t->offset,
               (long long)(t->offset + t->bytes), (long long)k->buffer_bytes);
     }
+    free(first_in);
+    free(first_out);
     return nerr;
 }
 
@@ -47,7 +56,7 @@ static int check_insts(pg_kprog *k, const char *file, pg_sbuf *rep) {
             V(in->line, "%s writes %s tensor '%s'", pg_op_name(in->op), d->role == PG_ROLE_INPUT ? "input" : "constant", d->name);
         else if (defined[in->dst]) V(in->line, "tensor '%s' is defined twice", d->name);
         defined[in->dst] = 1;
-        pg_shape ss[2], out = d->shape;
+        pg_shape ss[PG_MAX_SRC], out = d->shape;
         for (int s = 0; s < in->nsrc; s++) ss[s] = k->t[in->src[s]].shape;
         if (!pg_infer_shape(in->op, ss, in->nsrc, in->attr, in->nattr, &out, err, sizeof err))
             V(in->line, "%s '%s': %s", pg_op_name(in->op), d->name, err);
@@ -65,21 +74,41 @@ static int check_insts(pg_kprog *k, const char *file, pg_sbuf *rep) {
     return nerr;
 }
 
+typedef struct { int def, idx; } def_key;
+
+static int cmp_def(const void *a, const void *b) {
+    const def_key *x = a, *y = b;
+    if (x->def != y->def) return x->def < y->def ? -1 : 1;
+    return (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+/* check_overlap: sweep the tensors in order of definition, keeping those
+ * still live; each new tensor is compared with the live ones only, so the
+ * cost is O(n log n + n * max live) instead of all pairs. */
 static int check_overlap(pg_kprog *k, const char *file, pg_sbuf *rep) {
-    int nerr = 0;
-    for (int i = 0; i < k->nt; i++) {
-        pg_ktensor *a = &k->t[i];
-        if (a->offset < 0 || a->def == -2) continue;
-        for (int j = i + 1; j < k->nt; j++) {
-            pg_ktensor *b = &k->t[j];
-            if (b->offset < 0 || b->def == -2) continue;
-            int live = a->def <= b->last && b->def <= a->last;
-            int mem = a->offset < b->offset + b->bytes && b->offset < a->offset + a->bytes;
-            if (live && mem)
+    int nerr = 0, nlive = 0, n = 0;
+    def_key *keys = malloc(sizeof *keys * ((size_t)k->nt + 1));
+    int *live = malloc(sizeof *live * ((size_t)k->nt + 1));
+    if (!keys || !live) { free(keys); free(live); V(0, "out of memory"); return nerr; }
+    for (int i = 0; i < k->nt; i++)
+        if (k->t[i].offset >= 0 && k->t[i].def != -2) keys[n++] = (def_key){k->t[i].def, i};
+    qsort(keys, (size_t)n, sizeof *keys, cmp_def);
+    for (int q = 0; q < n; q++) {
+        pg_ktensor *b = &k->t[keys[q].idx];
+        int keep = 0;
+        for (int l = 0; l < nlive; l++) {
+            pg_ktensor *a = &k->t[live[l]];
+            if (a->last < b->def) continue; /* dead before b is defined: drop */
+            live[keep++] = live[l];
+            if (a->offset < b->offset + b->bytes && b->offset < a->offset + a->bytes)
                 V(b->line, "tensors '%s' [%lld,+%lld) and '%s' [%lld,+%lld) overlap while both are live", a->name,
                   (long long)a->offset, (long long)a->bytes, b->name, (long long)b->offset, (long long)b->bytes);
         }
+        nlive = keep;
+        live[nlive++] = keys[q].idx;
     }
+    free(keys);
+    free(live);
     return nerr;
 }
 

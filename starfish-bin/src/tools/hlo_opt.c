@@ -24,8 +24,8 @@ static int fold(pg_module *m) {
         if (!all || n > 65536) continue;
         float *v = pg_arena_alloc(&m->arena, sizeof(float) * (size_t)(n + 1));
         if (!v) tool_fail(TOOL, EXIT_FAIL, "out of memory");
-        pg_shape ss[2];
-        const float *src[2] = {NULL, NULL};
+        pg_shape ss[PG_MAX_SRC];
+        const float *src[PG_MAX_SRC] = {NULL};
         for (int s = 0; s < in->n_operands; s++) { ss[s] = in->operands[s]->shape; src[s] = in->operands[s]->literal; }
         if (!pg_kernel_run(in->op, in->attr, in->n_attr, &in->shape, v, ss, src, in->n_operands)) continue;
         in->op = PG_OP_CONSTANT;

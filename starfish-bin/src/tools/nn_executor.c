@@ -84,6 +84,9 @@ int main(int argc, char **argv) {
     pg_tensorval *in = load_tf(inputs, &ni), *gold = load_tf(goldens, &ng);
     if (ni != nin) tool_fail(TOOL, EXIT_USAGE, "%s has %d tensors, the BIR has %d inputs", inputs, ni, nin);
     if (ng != nout) tool_fail(TOOL, EXIT_USAGE, "%s has %d tensors, the BIR has %d outputs", goldens, ng, nout);
+    if (k.buffer_bytes > PG_MAX_TENSOR_BYTES)
+        tool_fail(TOOL, EXIT_USAGE, "%s: buffer_bytes %lld is more than the %lld-byte limit of the simulator", bir,
+                  (long long)k.buffer_bytes, (long long)PG_MAX_TENSOR_BYTES);
     unsigned char *buf = calloc(1, (size_t)k.buffer_bytes);
     if (!buf) tool_fail(TOOL, EXIT_FAIL, "out of memory for a %lld-byte buffer", (long long)k.buffer_bytes);
     for (int i = 0; i < k.nt; i++) {

@@ -49,6 +49,7 @@ int main(int argc, char **argv) {
     pg_kprog k;
     pg_kprog_init(&k);
     if (!pg_lower(m, &k, &d)) tool_fail(TOOL, EXIT_FAIL, "%s", d.msg);
+    if (!pg_eval_limits(&k, &d)) tool_fail(TOOL, EXIT_USAGE, "%s: %s", in, d.msg);
     int nin, nout;
     pg_count_io(&k, &nin, &nout);
     pg_tensorval *ti = calloc((size_t)nin + 1, sizeof *ti), *to = calloc((size_t)nout + 1, sizeof *to);

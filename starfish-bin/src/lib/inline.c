@@ -1,0 +1,114 @@
+/* inline.c - fusion and call instructions are replaced by a copy of the
+ * computation they call (calls= / to_apply=), parameters bound to the
+ * call's operands; the copy of the callee's root takes the call's name
+ * and position, the other copies are named "<call>.<name>". Callees are
+ * inlined first (nested calls), a computation calling itself is an
+ * error. Runs after name resolution and before ordering and checking. */
+#include "parser_int.h"
+#include <string.h>
+
+static int is_call(const pg_instr *in) { return in->op == PG_OP_FUSION || in->op == PG_OP_CALL; }
+
+/* bind: callee parameters to the call's operands (count and shapes) */
+static void bind(pg_parser *p, pg_instr *call, pg_comp *callee) {
+    char a[160], b[160];
+    int np = 0;
+    for (int i = 0; i < callee->n_instrs; i++) np += callee->instrs[i]->op == PG_OP_PARAMETER;
+    if (np != call->n_operands)
+        pp_fail(p, call->op_line, call->op_col, "%s passes %d operand%s to '%s', which has %d parameter%s",
+                pg_op_name(call->op), call->n_operands, call->n_operands == 1 ? "" : "s", callee->name, np,
+                np == 1 ? "" : "s");
+    for (int i = 0; i < callee->n_instrs; i++) {
+        pg_instr *prm = callee->instrs[i];
+        if (prm->op != PG_OP_PARAMETER) continue;
+        if (prm->param_index >= np)
+            pp_fail(p, prm->op_line, prm->op_col, "parameter(%lld) out of range: computation '%s' has %d parameters",
+                    (long long)prm->param_index, callee->name, np);
+        int k = (int)prm->param_index;
+        pg_instr *arg = call->operands[k];
+        if (arg->op != PG_OP_TUPLE && !pg_shape_eq(&arg->shape, &prm->shape))
+            pp_fail(p, call->operand_line[k], call->operand_col[k],
+                    "shape mismatch: operand %d of '%s' is %s but parameter %d of '%s' is %s", k, call->name,
+                    pg_shape_str(&arg->shape, a, sizeof a), k, callee->name, pg_shape_str(&prm->shape, b, sizeof b));
+        prm->clone = arg;
+    }
+}
+
+/* expand: append copies of callee's non-parameter instructions to out */
+static void expand(pg_parser *p, pg_instr *call, pg_comp *callee, pg_instr **out, int *n) {
+    if (callee->root->op == PG_OP_TUPLE)
+        pp_fail(p, call->op_line, call->op_col, "%s of '%s' returns a tuple (not supported)", pg_op_name(call->op),
+                callee->name);
+    bind(p, call, callee);
+    for (int i = 0; i < callee->n_instrs; i++) {
+        pg_instr *ci = callee->instrs[i];
+        if (ci->op == PG_OP_PARAMETER) continue;
+        pg_instr *cp = pp_alloc(p, sizeof *cp);
+        *cp = *ci;
+        if (ci == callee->root) {
+            cp->name = call->name;
+            cp->line = call->line; cp->col = call->col;
+        } else {
+            size_t la = strlen(call->name), lb = strlen(ci->name);
+            char *nm = pp_alloc(p, la + lb + 2);
+            memcpy(nm, call->name, la);
+            nm[la] = '.';
+            memcpy(nm + la + 1, ci->name, lb + 1);
+            cp->name = nm;
+        }
+        ci->clone = cp;
+        out[(*n)++] = cp;
+    }
+    for (int i = 0; i < callee->n_instrs; i++) {
+        pg_instr *cp = callee->instrs[i]->clone;
+        if (callee->instrs[i]->op == PG_OP_PARAMETER || !cp->n_operands) continue;
+        pg_instr **ops = pp_alloc(p, sizeof *ops * (size_t)cp->n_operands);
+        for (int k = 0; k < cp->n_operands; k++) ops[k] = cp->operands[k]->clone;
+        cp->operands = ops;
+    }
+    call->clone = callee->root->clone;
+}
+
+/* replacement: what stands for `in` once calls are gone */
+static pg_instr *replacement(pg_instr *in) {
+    while (is_call(in)) in = in->clone;
+    return in;
+}
+
+static void inline_comp(pg_parser *p, pg_comp *c) {
+    if (c->inline_state == 2) return;
+    if (c->inline_state == 1) pp_fail(p, c->line, c->col, "computation '%s' calls itself", c->name);
+    c->inline_state = 1;
+    int size = 0, ncalls = 0;
+    for (int i = 0; i < c->n_instrs; i++) {
+        pg_instr *in = c->instrs[i];
+        if (!is_call(in)) { size++; continue; }
+        if (!in->to_apply) pp_fail(p, in->op_line, in->op_col, "%s needs %s=<computation>", pg_op_name(in->op),
+                                   in->op == PG_OP_FUSION ? "calls" : "to_apply");
+        if (in->to_apply->is_entry)
+            pp_fail(p, in->op_line, in->op_col, "%s cannot call the ENTRY computation '%s'", pg_op_name(in->op),
+                    in->to_apply->name);
+        inline_comp(p, in->to_apply);
+        size += in->to_apply->n_instrs;
+        ncalls++;
+    }
+    if (ncalls) {
+        pg_instr **out = pp_alloc(p, sizeof *out * (size_t)size);
+        int n = 0;
+        for (int i = 0; i < c->n_instrs; i++) {
+            if (is_call(c->instrs[i])) expand(p, c->instrs[i], c->instrs[i]->to_apply, out, &n);
+            else out[n++] = c->instrs[i];
+        }
+        for (int i = 0; i < n; i++)
+            for (int k = 0; k < out[i]->n_operands; k++) out[i]->operands[k] = replacement(out[i]->operands[k]);
+        c->root = replacement(c->root);
+        c->instrs = out;
+        c->n_instrs = n;
+        pp_unique_names(p, c);
+    }
+    c->inline_state = 2;
+}
+
+void pp_inline_calls(pg_parser *p) {
+    for (int i = 0; i < p->m->n_comps; i++) inline_comp(p, p->m->comps[i]);
+}
