@@ -160,7 +160,21 @@ static void clamp_concatenate_tests(void) {
                   "clamp min f32[2] must be a scalar or the operand's shape f32[3]");
 }
 
+static void bitcast_tests(void) {
+    const float v[6] = {1, 2, 3, 4, 5, 6};
+    const float *in[1] = {v};
+    float o[6];
+    /* row-major layouts (written or not): bitcast is a reshape */
+    CHECK(eval("ENTRY e {\n  a = f32[2,3]{1,0} parameter(0)\n  ROOT b = f32[3,2] bitcast(a)\n}\n", in, o, 6) &&
+          o[0] == 1 && o[1] == 2 && o[5] == 6);
+    tu_expect_err("ENTRY e {\n  a = f32[2,3]{0,1} parameter(0)\n  ROOT b = f32[3,2]{1,0} bitcast(a)\n}\n", 3, 26,
+                  "bitcast between layouts is not supported (only row-major layouts, where it is a reshape)");
+    tu_expect_err("ENTRY e {\n  a = f32[6] parameter(0)\n  ROOT b = f32[3,2]{0,1:T(2,128)} bitcast(a)\n}\n", 3, 35,
+                  "bitcast between layouts");
+}
+
 int main(void) {
+    bitcast_tests();
     clamp_concatenate_tests();
     iota_slice_tests();
     module_structure_tests();

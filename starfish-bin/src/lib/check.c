@@ -144,6 +144,11 @@ static void check_instr(pg_parser *p, pg_comp *c, pg_instr *in) {
     case PG_OP_BROADCAST: case PG_OP_TRANSPOSE: case PG_OP_CONCATENATE:
         if (!in->has_dims) pp_fail(p, in->op_line, in->op_col, "%s needs dimensions={...}", pg_op_name(in->op));
         break;
+    case PG_OP_RESHAPE:
+        if (in->is_bitcast && (in->layout_nondefault || in->operands[0]->layout_nondefault))
+            pp_fail(p, in->op_line, in->op_col,
+                    "bitcast between layouts is not supported (only row-major layouts, where it is a reshape)");
+        break;
     case PG_OP_IOTA:
         if (!in->has_dims) pp_fail(p, in->op_line, in->op_col, "iota needs iota_dimension=N");
         break;

@@ -23,6 +23,8 @@ struct pg_instr {
     int64_t attr[PG_MAX_ATTR]; /* dimensions, dot contracting dims, iota dim, slice */
     int n_attr;
     int has_dims, has_lhs_c, has_rhs_c;
+    int layout_nondefault;     /* result layout is not row-major */
+    int is_bitcast;            /* spelled bitcast (kept as reshape) */
     const char *to_apply_name;
     pg_comp *to_apply;
     int line, col;             /* position of the instruction name */

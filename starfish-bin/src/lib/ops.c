@@ -26,7 +26,7 @@ pg_op pg_op_from_hlo(const char *s, size_t n) {
 }
 
 const char *pg_supported_ops(void) {
-    return "abs, add, broadcast, call, clamp, concatenate, constant, copy, divide, dot, exponential, fusion, iota, log, "
+    return "abs, add, bitcast, broadcast, call, clamp, concatenate, constant, copy, divide, dot, exponential, fusion, iota, log, "
            "maximum, minimum, multiply, negate, parameter, power, reduce, reshape, rsqrt, slice, sqrt, "
            "subtract, tanh, transpose, tuple";
 }

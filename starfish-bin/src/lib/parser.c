@@ -95,6 +95,30 @@ void pp_skip_value(pg_parser *p) {
     }
 }
 
+/* layout: `{minor_to_major...[:tiling etc.]}`, ignored except that
+ * p->layout_nondefault tells whether the order differs from row-major
+ * (rank-1, ..., 0); only bitcast depends on it */
+static void layout(pg_parser *p, int rank) {
+    pp_next(p); /* { */
+    int i = 0;
+    while (p->tok.k == PG_T_NUM || p->tok.k == PG_T_COMMA) {
+        if (p->tok.k == PG_T_NUM) {
+            int64_t v = pp_int(p, "a layout dimension");
+            if (v != rank - 1 - i) p->layout_nondefault = 1;
+            i++;
+        } else {
+            pp_next(p);
+        }
+    }
+    if (i != 0 && i != rank) p->layout_nondefault = 1;
+    for (int depth = 1; depth > 0;) { /* tiling, memory space, ... */
+        if (p->tok.k == PG_T_EOF) pp_fail(p, p->tok.line, p->tok.col, "unbalanced brackets at end of input");
+        if (p->tok.k == PG_T_LBRACE || p->tok.k == PG_T_LPAREN || p->tok.k == PG_T_LBRACK) depth++;
+        if (p->tok.k == PG_T_RBRACE || p->tok.k == PG_T_RPAREN || p->tok.k == PG_T_RBRACK) depth--;
+        pp_next(p);
+    }
+}
+
 int pp_at_shape(pg_parser *p) {
     if (p->tok.k == PG_T_LPAREN) return 1;
     if (p->tok.k != PG_T_IDENT || p->tok.pct) return 0;
@@ -139,7 +163,8 @@ void pp_shape(pg_parser *p, pg_shape *s, pg_shape **tuple, int *ntuple) {
     if (!pg_shape_valid(s)) pp_fail(p, t.line, t.col, "shape has too many elements");
     /* a layout is written right after ']' ("f32[4]{0}"); a '{' after a
      * space opens a computation body instead */
-    if (p->tok.k == PG_T_LBRACE && p->tok.s == rb.s + 1) skip_group(p);
+    p->layout_nondefault = 0;
+    if (p->tok.k == PG_T_LBRACE && p->tok.s == rb.s + 1) layout(p, s->rank);
 }
 
 static void signature(pg_parser *p) {

@@ -154,10 +154,13 @@ void pp_instr(pg_parser *p, pg_comp *c) {
     in->name = pp_str(p, &nm);
     pp_expect(p, PG_T_EQ, "'=' after the instruction name");
     pp_shape(p, &in->shape, &in->tuple_shapes, &in->n_tuple);
+    in->layout_nondefault = p->layout_nondefault;
     pg_token op = p->tok;
     if (op.k != PG_T_IDENT || op.pct)
         pp_fail(p, op.line, op.col, "expected an op name, found %s", pg_tok_desc(&op, b, sizeof b));
     in->op = pg_op_from_hlo(op.s, op.n);
+    /* bitcast of row-major layouts is a reshape (checked in check.c) */
+    if (pg_tok_is(&op, "bitcast")) { in->op = PG_OP_RESHAPE; in->is_bitcast = 1; }
     if (in->op == PG_OP_INVALID)
         pp_fail(p, op.line, op.col, "unsupported op %s (supported: %s)", pg_tok_desc(&op, b, sizeof b),
                 pg_supported_ops());

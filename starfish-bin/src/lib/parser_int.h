@@ -17,6 +17,7 @@ typedef struct {
     pg_module *m;
     pg_strmap comp_names;  /* computation name -> index in m->comps */
     pg_strmap instr_names; /* instruction name -> index, one computation */
+    int layout_nondefault; /* the last shape parsed had a non-row-major layout */
 } pg_parser;
 
 /* pp_fail: record the error at line:col and unwind to pg_parse. */
@@ -43,7 +44,9 @@ void pp_skip_value(pg_parser *p);
 /* pp_at_shape: 1 when the current token starts a shape. */
 int pp_at_shape(pg_parser *p);
 /* pp_shape: parse `f32[d,...]{layout}` or a tuple `(shape, ...)`. For a
- * tuple, tuple and ntuple receive the elements (and *s is rank 0). */
+ * tuple, tuple and ntuple receive the elements (and *s is rank 0). The
+ * layout is ignored; p->layout_nondefault tells whether it was other than
+ * row-major. */
 void pp_shape(pg_parser *p, pg_shape *s, pg_shape **tuple, int *ntuple);
 /* pp_instr: parse one instruction line into comp c. */
 void pp_instr(pg_parser *p, pg_comp *c);
