@@ -45,7 +45,7 @@ class ProcessSupervisionTest extends LauncherTestBase {
     }
 
     @Test
-    void escapedGrandchildHoldingThePipeIsAbandonedAfterTheDrain() throws Exception {
+    void aGrandchildThatEscapedWithSetsidIsKilledBeforeTheRunReturns() throws Exception {
         String tag = uniqueSleep(3600);
         String script = "mkfifo escaped; setsid sh -c 'echo out > escaped; exec sleep " + tag + "' &"
                 + " read line < escaped; echo hi";
@@ -55,8 +55,9 @@ class ProcessSupervisionTest extends LauncherTestBase {
             assertThat(result.success()).isTrue();
             assertThat(result.outputHead()).containsExactly("hi");
             assertThat(ProcessTable.withArgument(tag))
-                    .as("the run returned while the escaped sleep (out of the shim's reach) still holds the pipe")
-                    .isNotEmpty();
+                    .as("the shim is a child subreaper: the sleep that left the tool's process group with setsid "
+                            + "is killed and reaped before the shim exits")
+                    .isEmpty();
         } finally {
             ProcessTable.killAll(tag);
         }
