@@ -59,8 +59,8 @@ final class HeldCompile {
         String driver = "env --default-signal=INT,QUIT " + StarfishContainer.STARFISH + " " + quoted(args)
                 + " > " + DRIVER_STDOUT + " 2> " + DRIVER_STDERR + " < /dev/null & echo $! > " + DRIVER_PID
                 + "; wait $!; echo \"driver exited $?\" > " + EVENTS;
-        ExecResult started = container.shell("mkdir " + GATE + " && mkfifo " + EVENTS + " " + RELEASE
-                + " && nohup sh -c " + quote(driver) + " < /dev/null > /dev/null 2>&1 & echo $! > " + GATE_PID);
+        ExecResult started = container.shell("mkdir " + GATE + " && mkfifo " + EVENTS + " " + RELEASE + " || exit 1; "
+                + "nohup sh -c " + quote(driver) + " < /dev/null > /dev/null 2>&1 & echo $! > " + GATE_PID);
         if (started.getExitCode() != 0) {
             throw new IllegalStateException("cannot start the compile in the background: " + describe(started));
         }
