@@ -27,9 +27,7 @@ class NativeCacheIT {
 
     @Test
     void aCacheRootOwnedByAnotherUserIsNotUsedAndNothingPlantedThereIsLoaded() {
-        try (StarfishContainer container = new StarfishContainer(StarfishImage.DEFAULT)) {
-            container.start();
-            container.addUser(MALLORY);
+        try (StarfishContainer container = startedWithMallory()) {
             String shared = "/tmp/team-cache";
             plantImpostors(container, populateAsMallory(container, shared));
             String mallory = container.shell("id -u " + MALLORY).getStdout().trim();
@@ -41,9 +39,7 @@ class NativeCacheIT {
 
     @Test
     void aCacheRootWritableByOthersIsNotUsedAndNothingPlantedThereIsLoaded() {
-        try (StarfishContainer container = new StarfishContainer(StarfishImage.DEFAULT)) {
-            container.start();
-            container.addUser(MALLORY);
+        try (StarfishContainer container = startedWithMallory()) {
             String open = "/tmp/open-cache";
             ExecResult shared = container.shell("mkdir -p " + open + "/native && chmod 777 " + open + "/native");
             assertThat(shared.getExitCode()).as("user opens a cache root to everyone:\n%s", describe(shared)).isZero();
@@ -90,6 +86,19 @@ class NativeCacheIT {
             assertThat(sha256(container, IMPOSTOR)).as("the link's target was not written through the link")
                     .isEqualTo(impostorSha);
             assertNeverLoaded(container);
+        }
+    }
+
+    /** A started container with the second user; closed again when that fails. */
+    private static StarfishContainer startedWithMallory() {
+        StarfishContainer container = new StarfishContainer(StarfishImage.DEFAULT);
+        try {
+            container.start();
+            container.addUser(MALLORY);
+            return container;
+        } catch (RuntimeException e) {
+            container.close();
+            throw e;
         }
     }
 
