@@ -33,7 +33,7 @@ final class DropInPluginJar {
     /** What the bundled tool writes into each subgraph directory: its own path. */
     static final String STAMP_FILE = "dropin_stamp.txt";
 
-    private static final String CLASS = "com.example.dropin." + JOB;
+    private static final String PACKAGE = "com.example.dropin.";
 
     private static final String SOURCE = """
             package com.example.dropin;
@@ -74,10 +74,15 @@ final class DropInPluginJar {
 
     /** Compiles the job in {@code scratch} and returns the plugin jar's bytes. */
     static byte[] build(Path scratch) {
+        return build(scratch, PLUGIN_ID, JOB);
+    }
+
+    /** The same plugin as another plugin id declaring another job name ({@code job}, a Java class name). */
+    static byte[] build(Path scratch, String pluginId, String job) {
         try {
-            Path src = Files.createDirectories(scratch.resolve("src/com/example/dropin"));
-            Path classes = Files.createDirectories(scratch.resolve("classes"));
-            Path source = Files.writeString(src.resolve(JOB + ".java"), SOURCE);
+            Path src = Files.createDirectories(scratch.resolve(pluginId + "/src/com/example/dropin"));
+            Path classes = Files.createDirectories(scratch.resolve(pluginId + "/classes"));
+            Path source = Files.writeString(src.resolve(job + ".java"), SOURCE.replace(JOB, job));
             String classPath = location(Job.class) + java.io.File.pathSeparator + location(Extension.class);
             JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
             if (javac == null) {
@@ -90,16 +95,16 @@ final class DropInPluginJar {
                 throw new IllegalStateException("the drop-in plugin did not compile against the plugin API:\n"
                         + diagnostics.toString(UTF_8));
             }
-            return pack(classes);
+            return pack(classes, pluginId, PACKAGE + job);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private static byte[] pack(Path classes) throws IOException {
+    private static byte[] pack(Path classes, String pluginId, String jobClass) throws IOException {
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        manifest.getMainAttributes().putValue("Plugin-Id", PLUGIN_ID);
+        manifest.getMainAttributes().putValue("Plugin-Id", pluginId);
         manifest.getMainAttributes().putValue("Plugin-Version", "1.0.0");
         manifest.getMainAttributes().putValue("Plugin-Provider", "Example Corp (integration test)");
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -111,7 +116,7 @@ final class DropInPluginJar {
             for (Path file : files) {
                 add(jar, classes.relativize(file).toString().replace('\\', '/'), Files.readAllBytes(file));
             }
-            add(jar, "META-INF/extensions.idx", (CLASS + "\n").getBytes(UTF_8));
+            add(jar, "META-INF/extensions.idx", (jobClass + "\n").getBytes(UTF_8));
             add(jar, "native/linux-x86_64/bin/" + TOOL, TOOL_SCRIPT.getBytes(UTF_8));
         }
         return bytes.toByteArray();

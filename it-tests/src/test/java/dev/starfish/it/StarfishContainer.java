@@ -49,6 +49,19 @@ final class StarfishContainer extends GenericContainer<StarfishContainer> {
         return exec("root", "sh", "-c", script);
     }
 
+    /** Runs a {@code /bin/sh -c} script as another user of the container, e.g. one made by {@link #addUser}. */
+    ExecResult shellAs(String user, String script) {
+        return exec(user, "sh", "-c", script);
+    }
+
+    /** Creates a second non-root user with a home directory (as root, the way an administrator would). */
+    void addUser(String name) {
+        ExecResult result = rootExec("useradd", "--create-home", "--shell", "/bin/sh", name);
+        if (result.getExitCode() != 0) {
+            throw new IllegalStateException("cannot create user " + name + " in the container: " + describe(result));
+        }
+    }
+
     /** Runs a command (no shell) as root. */
     ExecResult rootExec(String... command) {
         return exec("root", command);

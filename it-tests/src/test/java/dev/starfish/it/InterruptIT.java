@@ -1,0 +1,112 @@
+package dev.starfish.it;
+
+import static dev.starfish.it.StarfishContainer.describe;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.testcontainers.containers.Container.ExecResult;
+
+/**
+ * Finding 9: SIGTERM or SIGINT sent to {@code bin/starfish} mid-compile. The compile is held in
+ * {@code hlo-neff-wrapper} after the tool has begun its output the way the real one does
+ * ({@code OUT.neff.tmpXXXXXX}, renamed into place at the end) and started a background child in
+ * its process group. The driver must say what happened in one line, exit 128 + the signal, and
+ * leave no process, launcher directory, temporary or output behind; the log records it.
+ */
+@ContainerSuite
+class InterruptIT {
+
+    private static final String MLP = StarfishContainer.HOME + "/examples/mlp.hlo";
+    private static final String OUTPUT = StarfishContainer.USER_HOME + "/mlp.neff";
+    private static final String LOG = StarfishContainer.USER_HOME + "/mlp.work/log-starfish.txt";
+
+    /** Begins the output as hlo-neff-wrapper does and starts a child that lives until it is killed. */
+    private static final String BEGIN_OUTPUT_AND_FORK = ""
+            + "    out=; previous=\n"
+            + "    for arg; do [ \"$previous\" = -o ] && out=$arg; previous=$arg; done\n"
+            + "    temporary=$(mktemp \"$out.tmpXXXXXX\") && echo partial > \"$temporary\"\n"
+            + "    tail -f /dev/null &\n"
+            + "    detail=\" $! $temporary\"\n";
+
+    @Test
+    void sigtermToTheDriverStopsEveryToolSaysSoAndExits143() {
+        interruptMidCompile("TERM", 143);
+    }
+
+    @Test
+    void sigintToTheDriverStopsEveryToolSaysSoAndExits130() {
+        interruptMidCompile("INT", 130);
+    }
+
+    private static void interruptMidCompile(String signal, int status) {
+        try (StarfishContainer container = new StarfishContainer(StarfishImage.DEFAULT)) {
+            container.start();
+            HeldCompile.installHoldingTool(container, "hlo-neff-wrapper", BEGIN_OUTPUT_AND_FORK);
+            HeldCompile compile = HeldCompile.start(container, "compile", MLP, "--output", OUTPUT,
+                    "--workdir", "mlp.work");
+            String held = compile.awaitEvent();
+            assertThat(held).as("the compile is held in hlo-neff-wrapper (driver output: %s)", compile.output())
+                    .matches("tool \\d+ \\d+ " + OUTPUT + "\\.tmp\\S{6}");
+            String child = held.split(" ")[2];
+            String temporary = held.split(" ")[3];
+            assertThat(userProcesses(container, compile)).as("before the signal: driver, JVM, shim, tool and its child"
+                    + " run").anyMatch(p -> p.contains(" java ")).anyMatch(p -> p.contains(" starfish-exec "))
+                    .anyMatch(p -> p.startsWith(child + " "));
+            assertThat(launcherDirectories(container)).as("before the signal the launcher has its /dev/shm directory")
+                    .isNotEmpty();
+
+            ExecResult kill = container.shell("kill -" + signal + " " + compile.driverPid());
+            assertThat(kill.getExitCode()).as("SIG%s sent to bin/starfish:\n%s", signal, describe(kill)).isZero();
+            assertThat(compile.awaitEvent()).as("the driver exits with 128 + SIG%s (driver output: %s)", signal,
+                    compile.output()).isEqualTo("driver exited " + status);
+
+            assertThat(compile.stderr()).as("the user reads one line saying what stopped the compile")
+                    .isEqualTo("starfish: compile interrupted (SIG" + signal + "); tools stopped\n");
+            assertThat(userProcesses(container, compile)).as("no tool, tool child, shim, JVM or driver of user is left")
+                    .isEmpty();
+            assertThat(launcherDirectories(container)).as("no /dev/shm/starfish-launcher-* of user is left").isEmpty();
+            assertThat(container.shell("ls -a " + StarfishContainer.USER_HOME).getStdout().lines())
+                    .as("neither %s nor the tool's temporary %s is left", OUTPUT, temporary)
+                    .noneMatch(name -> name.startsWith("mlp.neff"));
+            assertLogEndsWithTheInterruption(container, signal);
+        }
+    }
+
+    /**
+     * The log's last record is the interruption, except for the launcher's own record of stopping
+     * the tools, which it writes after it (see the report of issue 10).
+     */
+    private static void assertLogEndsWithTheInterruption(StarfishContainer container, String signal) {
+        List<String> lines = container.shell("cat " + LOG).getStdout().lines().toList();
+        String interruption = "compile interrupted (SIG" + signal + "); tools stopped while running job NeffWrapper";
+        int at = lines.size() - 1;
+        while (at >= 0 && !lines.get(at).contains(interruption)) {
+            at--;
+        }
+        assertThat(at).as("%s records '%s':\n%s", LOG, interruption, String.join("\n", lines)).isNotNegative();
+        assertThat(lines.subList(at + 1, lines.size())).as("after the interruption %s holds only the launcher's"
+                + " record of stopping the tools", LOG)
+                .allMatch(line -> line.contains("running tool(s): the compile received SIG" + signal));
+    }
+
+    /**
+     * Live processes of user ({@code pid comm args}), except the container's own (its init, pid 1,
+     * and the idle command it runs) and the shell that reports the driver's exit.
+     */
+    private static List<String> userProcesses(StarfishContainer container, HeldCompile compile) {
+        String gate = compile.gatePid();
+        return container.rootExec("ps", "-u", "user", "-o", "pid=,ppid=,stat=,comm=,args=").getStdout().lines()
+                .map(String::trim).filter(line -> !line.isEmpty())
+                .filter(line -> !line.split("\\s+")[2].startsWith("Z"))
+                .filter(line -> !List.of("1", gate).contains(line.split("\\s+")[0]))
+                .filter(line -> !line.matches("\\d+\\s+1\\s+\\S+\\s+sleep\\s+sleep infinity"))
+                .map(line -> line.replaceFirst("^(\\S+)\\s+\\S+\\s+\\S+\\s+", "$1 "))
+                .toList();
+    }
+
+    private static List<String> launcherDirectories(StarfishContainer container) {
+        return container.rootExec("find", "/dev/shm", "-maxdepth", "1", "-user", "user", "-name",
+                "starfish-launcher-*").getStdout().lines().toList();
+    }
+}
