@@ -28,6 +28,20 @@ class PluginRefusalIT {
     private static final String OUTSIDE = "/srv/jars/linked-stamp.jar";
 
     @Test
+    void aPluginsDirectoryOfTheUsersOwnIsTrusted() {
+        try (StarfishContainer container = new StarfishContainer(StarfishImage.DEFAULT)) {
+            container.start();
+            ExecResult copy = container.shell("mkdir -p own && cp " + PLUGINS + "*.jar own/ && chmod 755 own");
+            assertThat(copy.getExitCode()).as("user copies the plugins into a directory of their own:\n%s",
+                    describe(copy)).isZero();
+            ExecResult jobs = container.starfish("--plugins-dir", StarfishContainer.USER_HOME + "/own", "jobs");
+            assertThat(jobs.getExitCode()).as("%s", describe(jobs)).isZero();
+            assertThat(jobs.getStdout()).as("a directory and jars owned by the user running Starfish are trusted")
+                    .doesNotContain("refused:").contains("SaveTemps");
+        }
+    }
+
+    @Test
     void writableForeignAndLinkedJarsAreRefusedWithTheirReasonsAndTheCompileRunsWithoutThem(@TempDir Path scratch)
             throws IOException {
         try (StarfishContainer container = new StarfishContainer(StarfishImage.DEFAULT)) {
@@ -52,8 +66,9 @@ class PluginRefusalIT {
                             + "zz-writable.jar")
                     .contains("refused: zz-linked.jar: a symbolic link (to " + OUTSIDE + "); plugins must be regular"
                             + " files in the plugins directory: replace the link with a copy of the jar")
-                    .anyMatch(line -> line.startsWith("refused: zz-mallory.jar: the jar is owned by mallory (uid "
-                            + mallory + "), neither by the user running Starfish") && line.contains("nor by root"));
+                    .contains("refused: zz-mallory.jar: the jar is owned by mallory (uid " + mallory + "), neither by the"
+                            + " user running Starfish (uid " + container.shell("id -u").getStdout().trim()
+                            + ") nor by root; fix with chown $(id -un) " + PLUGINS + "zz-mallory.jar");
             assertThat(jobNames(container)).as("no job of a refused jar is registered")
                     .doesNotContain("WritableStamp", "MalloryStamp", "LinkedStamp").contains("SaveTemps");
 
@@ -99,8 +114,8 @@ class PluginRefusalIT {
             assertThat(compile.getExitCode()).as("the default pipeline needs SaveTemps: invalid input:\n%s",
                     describe(compile)).isEqualTo(2);
             assertThat(compile.getStderr()).as("the error names the job and the refused jar")
-                    .contains("starfish: error: Unknown job 'SaveTemps' (its jar aaa-impostor.jar was refused: see"
-                            + " `starfish plugins list`)");
+                    .contains("starfish: error: Unknown job 'SaveTemps' (its jars aaa-impostor.jar and "
+                            + "starfish-job-savetemps-0.1.0.jar were refused: see `starfish plugins list`)");
             assertThat(container.shell("ls -a").getStdout().lines()).as("no job ran: no work directory, no output")
                     .doesNotContain("mlp.work", "mlp.neff");
         }

@@ -64,7 +64,10 @@ class WorkDirectoryIT {
             ExecResult logElsewhere = container.shellAs(MALLORY, "cd && " + StarfishContainer.STARFISH + " compile "
                     + MLP + " --output m.neff --workdir " + SHARED + " --logfile m.log");
             assertOneLineError(logElsewhere, "mallory compiling into user's work directory (her own log file)");
-            assertThat(logElsewhere.getStderr()).as("the line names the work directory").contains(SHARED);
+            assertThat(logElsewhere.getExitCode()).as("another user's work directory is invalid input").isEqualTo(2);
+            assertThat(logElsewhere.getStderr()).as("the line names the work directory, the reason and the fix")
+                    .contains("cannot use the work directory " + SHARED + ": permission denied on ")
+                    .contains("; give --workdir a directory of your own");
 
             assertThat(listing(container)).as("mallory's attempts changed nothing in user's work directory")
                     .isEqualTo(before);

@@ -83,10 +83,10 @@ final class CompileGuard implements AutoCloseable {
                 : "starfish: error: " + (jobs.isEmpty() ? "plugin code" : jobs) + " ended the driver (System.exit) "
                         + "before the compile finished; tools stopped, no output written";
         ThreadContext.put(CompileLog.CONTEXT_KEY, logFile.toString());
-        OUTCOME.error("{}{}", line.replaceFirst("^starfish: (error: )?", ""),
-                jobs.isEmpty() ? "" : " while running " + jobs);
         launcher.stopAll(signal != null ? "the compile received " + signal : "plugin code ended the driver");
         removeToolTemporaries();
+        OUTCOME.error("{}{}", line.replaceFirst("^starfish: (error: )?", ""),
+                jobs.isEmpty() ? "" : " while running " + jobs);
         err.println(line);
         err.flush();
     }

@@ -24,20 +24,7 @@ final class CacheTrust {
 
     /** The effective uid of this JVM: the owner of {@code /proc/self}. */
     static int currentUid() {
-        return CurrentUser.UID;
-    }
-
-    /** Read once, when first needed; the uid of a running JVM does not change. */
-    private static final class CurrentUser {
-        static final int UID = readUid();
-    }
-
-    private static int readUid() {
-        try {
-            return (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot tell the current user from /proc/self", e);
-        }
+        return dev.starfish.runtime.config.CurrentUser.uid();
     }
 
     /**

@@ -146,10 +146,12 @@ public final class JobRegistry implements AutoCloseable {
     public RegisteredJob registered(String name) {
         RegisteredJob job = jobs.get(name);
         if (job == null) {
-            String why = rejectList.rejects(name) ? " (it is on the reject list)" : turnedAway().stream()
-                    .filter(r -> r.jobs().contains(name)).findFirst()
-                    .map(r -> " (its jar " + r.jarName() + " was " + r.state().label() + ": see `starfish plugins list`)")
-                    .orElse("");
+            List<PluginReport> declaring = turnedAway().stream().filter(r -> r.jobs().contains(name)).toList();
+            String why = rejectList.rejects(name) ? " (it is on the reject list)" : declaring.isEmpty() ? ""
+                    : " (" + (declaring.size() == 1 ? "its jar " : "its jars ")
+                            + String.join(" and ", declaring.stream().map(PluginReport::jarName).toList())
+                            + (declaring.size() == 1 ? " was " : " were ") + declaring.get(0).state().label()
+                            + ": see `starfish plugins list`)";
             throw new InvalidInputException("Unknown job '" + name + "'" + why + "; known jobs: "
                     + (jobs.isEmpty() ? "none (no plugins in " + scanner.pluginsDir() + ")" : String.join(", ", jobs.keySet())));
         }

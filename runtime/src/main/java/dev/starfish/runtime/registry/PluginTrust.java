@@ -36,7 +36,7 @@ public final class PluginTrust {
 
     /** The rules for the user this process runs as. */
     public static PluginTrust forCurrentUser() {
-        return new PluginTrust(uidOf(Path.of("/proc/self")));
+        return new PluginTrust(dev.starfish.runtime.config.CurrentUser.uid());
     }
 
     /** Why nothing in {@code dir} may be loaded, or empty when the directory is safe. */

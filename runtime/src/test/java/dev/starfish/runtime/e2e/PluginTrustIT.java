@@ -112,7 +112,7 @@ class PluginTrustIT {
         Distribution.Run compile = dist.run(cwd, "--plugins-dir", plugins.toString(), "compile",
                 dist.example("mlp.hlo").toString());
         assertThat(compile.exitCode()).as("%s", compile).isEqualTo(2);
-        assertThat(compile.stderr()).contains("Unknown job 'SaveTemps' (its jar aaa-evil.jar was refused");
+        assertThat(compile.stderr()).contains("Unknown job 'SaveTemps' (its jars aaa-evil.jar and starfish-job-savetemps-0.1.0.jar were refused");
         assertThat(marker).as("the impostor's code never ran").doesNotExist();
     }
 

@@ -189,7 +189,7 @@ class JobRegistryTest {
                     "Refused b-same.jar: job 'SameJob' of b-same.jar is also declared by a-same.jar; a job name must come"
                             + " from one jar only, so every jar declaring it is refused: remove the jar you do not trust");
             assertThatThrownBy(() -> registry.job("SameJob")).isInstanceOf(InvalidInputException.class)
-                    .hasMessageStartingWith("Unknown job 'SameJob' (its jar a-same.jar was refused: see `starfish plugins list`)");
+                    .hasMessageStartingWith("Unknown job 'SameJob' (its jars a-same.jar and b-same.jar were refused: see `starfish plugins list`)");
         }
     }
 
