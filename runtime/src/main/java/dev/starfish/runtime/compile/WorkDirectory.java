@@ -59,6 +59,13 @@ final class WorkDirectory implements AutoCloseable {
             channel.truncate(0);
             channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
             return new WorkDirectory(dir, channel, lock);
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new InvalidInputException("cannot use the work directory " + dir + ": permission denied on "
+                    + e.getFile() + "; give --workdir a directory of your own");
+        } catch (java.nio.file.FileSystemException e) {
+            throw new InvalidInputException("cannot use the work directory " + dir + ": " + e.getFile() + ": "
+                    + (e.getReason() != null ? e.getReason() : e.getClass().getSimpleName())
+                    + "; give --workdir another directory");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare the work directory " + dir + ": " + e.getMessage(), e);
         }
