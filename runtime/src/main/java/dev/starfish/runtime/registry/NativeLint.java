@@ -72,8 +72,8 @@ final class NativeLint {
             return Optional.of("is empty: expected a script starting with #! or an x86-64 ELF executable");
         }
         if (bytes.length >= 2 && bytes[0] == '#' && bytes[1] == '!') {
-            String line = new String(bytes, 0, Math.min(bytes.length, 256), StandardCharsets.ISO_8859_1).lines()
-                    .findFirst().orElse("#!");
+            String head = new String(bytes, 0, Math.min(bytes.length, 256), StandardCharsets.ISO_8859_1);
+            String line = head.indexOf('\n') < 0 ? head : head.substring(0, head.indexOf('\n'));
             if (line.endsWith("\r")) {
                 return Optional.of("has a #! line ending in CR (DOS line endings), so the kernel looks for an "
                         + "interpreter whose name ends in \\r: convert the file to Unix line endings");
