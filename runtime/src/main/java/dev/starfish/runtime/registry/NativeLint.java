@@ -28,6 +28,8 @@ final class NativeLint {
 
     private final String jarName;
     private final List<LintFinding> findings = new ArrayList<>();
+    /** Whether a bundled library's exports could not be read, so a missing symbol may be there after all. */
+    private boolean exportsUnknown;
 
     private NativeLint(String jarName) {
         this.jarName = jarName;
@@ -134,6 +136,7 @@ final class NativeLint {
         if (!elf.hasSectionHeaders()) {
             findings.add(LintFinding.warning(jarName, "bundled library " + entry + " has no section headers, so its "
                     + "exported JNI symbols cannot be checked: strip it with strip --strip-unneeded, not sstrip"));
+            exportsUnknown = true;
             return Optional.empty();
         }
         return Optional.of(elf.exported());
@@ -142,6 +145,9 @@ final class NativeLint {
     private void symbols(List<JniSymbols.NativeMethod> natives, Map<String, Set<String>> exportsByLibrary) {
         boolean registersNatives = exportsByLibrary.values().stream().anyMatch(s -> s.contains("JNI_OnLoad"));
         Map<String, List<JniSymbols.NativeMethod>> missingByClass = new LinkedHashMap<>();
+        if (exportsUnknown) {
+            return;
+        }
         for (JniSymbols.NativeMethod method : natives) {
             boolean found = exportsByLibrary.values().stream()
                     .anyMatch(s -> s.contains(method.shortName()) || s.contains(method.longName()));

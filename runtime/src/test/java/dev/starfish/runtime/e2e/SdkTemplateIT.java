@@ -25,6 +25,8 @@ class SdkTemplateIT {
     @Test
     void theTemplateBuildsOfflineLintsCleanAndItsJobsRunInACompile() throws IOException, InterruptedException {
         Path project = tmp.resolve("author/example-jobs");
+        assertThat(dist.home().resolve("sdk/writing-a-job.md")).as("the walk-through ships with the template")
+                .isRegularFile();
         copyTree(dist.home().resolve("sdk/job-template"), project);
         Path repository = AuthorRepository.create(tmp.resolve("m2"), userRepository(), apiJar(), sourceRoot());
 

@@ -135,6 +135,20 @@ class NativeLintTest {
     }
 
     @Test
+    void aTruncatedElfOrALibraryWithoutSectionHeadersIsReported() throws IOException {
+        byte[] truncated = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 0};
+        byte[] noSections = binary("testlibs/v1/libsame.so");
+        ByteBuffer.wrap(noSections).order(ByteOrder.LITTLE_ENDIAN).putLong(0x28, 0).putShort(0x3C, (short) 0);
+        Path jar = plugin("elf").source("dev.starfish.fixture.same.Same", SAME + "}\n")
+                .entry(TOOLS + "cut", truncated).entry(LIBS + "libsame.so", noSections).buildInto(tmp, "elf.jar");
+        assertThat(lint(jar)).as("no symbol finding once a library's symbols cannot be read").containsExactly(
+                "elf.jar: error: bundled tool " + TOOLS + "cut is a malformed ELF file (truncated ELF header (10 "
+                        + "bytes)): rebuild it",
+                "elf.jar: warning: bundled library " + LIBS + "libsame.so has no section headers, so its exported JNI "
+                        + "symbols cannot be checked: strip it with strip --strip-unneeded, not sstrip");
+    }
+
+    @Test
     void jniNamesAreMangledAsTheSpecificationSays() {
         assertThat(JniSymbols.mangle("a/b_c;[\u00e9")).isEqualTo("a_b_1c_2_3_000e9");
     }
