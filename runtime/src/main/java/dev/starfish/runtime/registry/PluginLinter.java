@@ -81,7 +81,8 @@ public final class PluginLinter {
         bundledHostPackages(shownAs, file, findings);
         classes.ifPresent(c -> clashesWithInstalled(jar, shownAs, info, c, findings));
         if (info.isPresent() && classes.isPresent()) {
-            findings.addAll(JobCreationLint.check(shownAs, info.get(), classes.get(), hostLoader, policy));
+            List<String> present = presentClasses(shownAs, file, classes.get(), findings);
+            findings.addAll(JobCreationLint.check(shownAs, info.get(), present, hostLoader, policy));
         }
         findings.addAll(NativeLint.check(shownAs, file));
         return findings;
@@ -137,6 +138,22 @@ public final class PluginLinter {
             }
         });
         return Optional.of(classes);
+    }
+
+    private static List<String> presentClasses(String shownAs, JarFile file, List<String> classes,
+            List<LintFinding> findings) {
+        List<String> present = new ArrayList<>();
+        for (String className : classes) {
+            if (file.getEntry(className.replace('.', '/') + ".class") == null) {
+                findings.add(LintFinding.error(shownAs, "class " + className + " listed in "
+                        + PluginJarReader.EXTENSION_INDEX + " is missing from the jar, so job '"
+                        + PluginLoader.simpleName(className) + "' cannot be imported: rebuild the jar (mvn clean package) "
+                        + "so the index and the classes agree"));
+            } else {
+                present.add(className);
+            }
+        }
+        return present;
     }
 
     private void bundledHostPackages(String shownAs, JarFile file, List<LintFinding> findings) {

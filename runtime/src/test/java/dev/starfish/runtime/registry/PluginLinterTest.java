@@ -107,8 +107,9 @@ class PluginLinterTest {
     void aListedClassMissingFromTheJarCannotBeImported() throws IOException {
         Path jar = plugin("miss", "fixture.miss", "HereJob", "").listedJob("fixture.miss.GoneJob")
                 .buildInto(tmp, "miss.jar");
-        assertThat(lint(jar)).containsExactly("miss.jar: error: Could not import 'GoneJob': class "
-                + "fixture.miss.GoneJob listed in META-INF/extensions.idx is missing from miss.jar");
+        assertThat(lint(jar)).containsExactly("miss.jar: error: class fixture.miss.GoneJob listed in "
+                + "META-INF/extensions.idx is missing from the jar, so job 'GoneJob' cannot be imported: rebuild the "
+                + "jar (mvn clean package) so the index and the classes agree");
     }
 
     @Test
