@@ -1,5 +1,6 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.registry.LintFinding;
 import dev.starfish.runtime.registry.PluginLinter;
 import java.io.PrintWriter;
@@ -55,8 +56,9 @@ final class PluginsLintCommand implements Callable<Integer> {
             return ExitCodes.INVALID_INPUT;
         }
         HostOptions options = plugins.root().hostOptions();
-        Path pluginsDir = options.pluginsDir() != null ? options.pluginsDir() : options.home().pluginsDir();
-        PluginLinter linter = PluginLinter.against(pluginsDir);
+        StarfishHome home = options.home();
+        Path pluginsDir = options.pluginsDir() != null ? options.pluginsDir() : home.pluginsDir();
+        PluginLinter linter = PluginLinter.against(pluginsDir, List.of(home.privateBinDir(), home.binDir()));
         boolean clean = true;
         for (Path jar : jars) {
             List<LintFinding> findings = linter.lint(jar, jar.toString());

@@ -1,5 +1,6 @@
 package dev.starfish.runtime.registry;
 
+import dev.starfish.api.JobDeclaration;
 import dev.starfish.runtime.nativelib.NativeSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,10 +21,18 @@ import java.util.stream.Stream;
  */
 final class JobCreationLint {
 
+    /** The findings, and the declarations of the jobs that could be imported. */
+    record Result(List<LintFinding> findings, List<JobDeclaration> imported) {
+        Result {
+            findings = List.copyOf(findings);
+            imported = List.copyOf(imported);
+        }
+    }
+
     private JobCreationLint() {
     }
 
-    static List<LintFinding> check(String jarName, PluginInfo info, List<String> classNames, ClassLoader hostLoader,
+    static Result check(String jarName, PluginInfo info, List<String> classNames, ClassLoader hostLoader,
             HostSharedPackages policy) {
         Path scratch;
         try {
@@ -32,20 +41,21 @@ final class JobCreationLint {
             throw new UncheckedIOException("cannot create a scratch directory for lint: " + e.getMessage(), e);
         }
         List<LintFinding> findings = new ArrayList<>();
+        List<JobDeclaration> imported = new ArrayList<>();
         try {
             PluginLoader loader = new PluginLoader(hostLoader, policy, PluginRejectList.none(),
                     NativeSettings.plain(scratch.resolve("native")));
             for (String className : classNames) {
-                findings.addAll(importAndCreate(jarName, info, className, loader));
+                findings.addAll(importAndCreate(jarName, info, className, loader, imported));
             }
         } finally {
             deleteTree(scratch);
         }
-        return findings;
+        return new Result(findings, imported);
     }
 
     private static List<LintFinding> importAndCreate(String jarName, PluginInfo info, String className,
-            PluginLoader loader) {
+            PluginLoader loader, List<JobDeclaration> imported) {
         List<RegisteredJob> jobs;
         try {
             jobs = loader.load(new PluginJarReader.PluginJar(info, List.of(className), false), warning -> { });
@@ -57,6 +67,7 @@ final class JobCreationLint {
         }
         List<LintFinding> findings = new ArrayList<>();
         for (RegisteredJob job : jobs) {
+            imported.add(job.declaration());
             try {
                 JobRegistry.instantiate(job);
             } catch (Throwable e) {

@@ -3,6 +3,8 @@ package dev.starfish.runtime.registry;
 import static java.util.Objects.requireNonNull;
 
 import java.io.BufferedReader;
+import dev.starfish.api.JobDeclaration;
+import dev.starfish.runtime.nativelib.PluginNatives;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
@@ -41,19 +43,26 @@ public final class PluginLinter {
     private final HostSharedPackages policy;
     private final PluginTrust trust;
     private final List<Path> installedJars;
+    private final List<Path> toolDirs;
     private final PluginJarReader reader = new PluginJarReader();
 
-    public PluginLinter(ClassLoader hostLoader, HostSharedPackages policy, PluginTrust trust, List<Path> installedJars) {
+    /**
+     * @param installedJars the jars of the plugins directory, to compare job names and ids with
+     * @param toolDirs the installation's tool directories ({@code starfish/bin/private}, {@code starfish/bin})
+     */
+    public PluginLinter(ClassLoader hostLoader, HostSharedPackages policy, PluginTrust trust, List<Path> installedJars,
+            List<Path> toolDirs) {
         this.hostLoader = requireNonNull(hostLoader, "hostLoader is null");
         this.policy = requireNonNull(policy, "policy is null");
         this.trust = requireNonNull(trust, "trust is null");
         this.installedJars = List.copyOf(requireNonNull(installedJars, "installedJars is null"));
+        this.toolDirs = List.copyOf(requireNonNull(toolDirs, "toolDirs is null"));
     }
 
-    /** A linter for the current user that compares jars with those of {@code pluginsDir}. */
-    public static PluginLinter against(Path pluginsDir) {
+    /** A linter for the current user that compares jars with those of {@code pluginsDir} and tools with {@code toolDirs}. */
+    public static PluginLinter against(Path pluginsDir, List<Path> toolDirs) {
         return new PluginLinter(PluginLinter.class.getClassLoader(), HostSharedPackages.defaults(),
-                PluginTrust.forCurrentUser(), new PluginDirectoryScanner(pluginsDir).scan());
+                PluginTrust.forCurrentUser(), new PluginDirectoryScanner(pluginsDir).scan(), toolDirs);
     }
 
     /** Every finding for {@code jar}, named {@code shownAs} in each line; empty when it is clean. */
@@ -82,7 +91,9 @@ public final class PluginLinter {
         classes.ifPresent(c -> clashesWithInstalled(jar, shownAs, info, c, findings));
         if (info.isPresent() && classes.isPresent()) {
             List<String> present = presentClasses(shownAs, file, classes.get(), findings);
-            findings.addAll(JobCreationLint.check(shownAs, info.get(), present, hostLoader, policy));
+            JobCreationLint.Result created = JobCreationLint.check(shownAs, info.get(), present, hostLoader, policy);
+            findings.addAll(created.findings());
+            created.imported().forEach(job -> unresolvableTool(shownAs, file, job).ifPresent(findings::add));
         }
         findings.addAll(NativeLint.check(shownAs, file));
         return findings;
@@ -154,6 +165,20 @@ public final class PluginLinter {
             }
         }
         return present;
+    }
+
+    /** A warning when a native job's tool is neither bundled nor installed, so a compile running it cannot find it. */
+    private Optional<LintFinding> unresolvableTool(String shownAs, JarFile file, JobDeclaration declaration) {
+        Optional<String> tool = declaration.tool();
+        if (tool.isEmpty() || file.getEntry(PluginNatives.TOOLS_DIR + tool.get()) != null
+                || toolDirs.stream().anyMatch(dir -> Files.isExecutable(dir.resolve(tool.get())))) {
+            return Optional.empty();
+        }
+        return Optional.of(LintFinding.warning(shownAs, "job '" + declaration.name() + "' runs the tool '" + tool.get()
+                + "', which the jar does not bundle (expected " + PluginNatives.TOOLS_DIR + tool.get() + ") and "
+                + (toolDirs.isEmpty() ? "no tool directory" : "neither of " + toolDirs.stream().map(Path::toString)
+                        .collect(java.util.stream.Collectors.joining(", "))) + " holds, so a compile running it stops"
+                + " with Could not find " + tool.get() + ": bundle the tool, or install it into starfish/bin/private"));
     }
 
     private void bundledHostPackages(String shownAs, JarFile file, List<LintFinding> findings) {

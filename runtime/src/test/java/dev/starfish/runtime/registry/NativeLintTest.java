@@ -36,10 +36,33 @@ class NativeLintTest {
                 PluginJarBuilder.inProcessJob("fixture." + id, "NJob", "", "1"));
     }
 
-    private List<String> lint(Path jar) {
+    private List<String> lint(Path jar, Path... toolDirs) {
         PluginLinter linter = new PluginLinter(NativeLintTest.class.getClassLoader(), HostSharedPackages.defaults(),
-                PluginTrust.forCurrentUser(), List.of());
+                PluginTrust.forCurrentUser(), List.of(), List.of(toolDirs));
         return linter.lint(jar, jar.getFileName().toString()).stream().map(LintFinding::line).toList();
+    }
+
+    private PluginJarBuilder nativeJob(String id) {
+        return new PluginJarBuilder(tmp, id).job("fixture." + id + ".StampJob", "package fixture." + id + ";\n"
+                + "import dev.starfish.api.*;\n@org.pf4j.Extension @JobSpec(kind = JobKind.NATIVE, tool = \"stamp\")\n"
+                + "public class StampJob extends NativeJob {\n"
+                + "  @Override protected void runSingleInput(Subgraph i, JobState s, JobContext c) { }\n}\n");
+    }
+
+    @Test
+    void aNativeJobsToolThatIsNeitherBundledNorInstalledIsAWarning() throws IOException {
+        Path bin = Files.createDirectories(tmp.resolve("home/starfish/bin"));
+        Path jar = nativeJob("unbundled").buildInto(tmp, "unbundled.jar");
+        assertThat(lint(jar, bin)).containsExactly("unbundled.jar: warning: job 'StampJob' runs the tool 'stamp', "
+                + "which the jar does not bundle (expected " + TOOLS + "stamp) and neither of " + bin + " holds, so a "
+                + "compile running it stops with Could not find stamp: bundle the tool, or install it into "
+                + "starfish/bin/private");
+
+        Path installed = Files.writeString(bin.resolve("stamp"), "#!/bin/sh\n");
+        Files.setPosixFilePermissions(installed, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        assertThat(lint(jar, bin)).as("an installed tool resolves").isEmpty();
+        Path bundled = nativeJob("bundled").entry(TOOLS + "stamp", "#!/bin/sh\n").buildInto(tmp, "bundled.jar");
+        assertThat(lint(bundled)).as("a bundled tool resolves").isEmpty();
     }
 
     @Test

@@ -29,7 +29,7 @@ class PluginLinterTest {
 
     private List<String> lint(Path jar) throws IOException {
         PluginLinter linter = new PluginLinter(PluginLinterTest.class.getClassLoader(), HostSharedPackages.defaults(),
-                PluginTrust.forCurrentUser(), new PluginDirectoryScanner(installed()).scan());
+                PluginTrust.forCurrentUser(), new PluginDirectoryScanner(installed()).scan(), List.of());
         return linter.lint(jar, jar.getFileName().toString()).stream().map(LintFinding::line).toList();
     }
 
