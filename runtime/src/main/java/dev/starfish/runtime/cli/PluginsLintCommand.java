@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
                 + "index, each job's declaration, loading and construction (this runs the jobs' constructors), job "
                 + "names unique among the installed plugins, no bundled plugin API, bundled tools and JNI libraries, "
                 + "and the file's mode and owner.",
-                "Prints one line per finding; exit 0 when clean, 1 when anything is found, 2 for a missing file."})
+                "Prints one line per finding; exit 0 when clean, 1 when anything is found, 2 for a missing file or "
+                        + "a directory."})
 final class PluginsLintCommand implements Callable<Integer> {
 
     @ParentCommand
