@@ -8,8 +8,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code starfish plugins}: the jars of the plugins directory and the allow-list they are checked against. */
 @Command(name = "plugins", mixinStandardHelpOptions = true,
-        subcommands = {PluginsListCommand.class, PluginsLockCommand.class},
-        description = {"Show every plugin jar and whether it was loaded, or lock the jars Starfish may load.",
+        subcommands = {PluginsListCommand.class, PluginsLockCommand.class, PluginsLintCommand.class},
+        description = {"Show every plugin jar and whether it was loaded, lock the jars Starfish may load, or lint a jar "
+                + "before dropping it in.",
                 "A jar is refused when it is a symbolic link, world-writable, owned by another user than you or "
                         + "root, in a group- or world-writable directory, has an invalid Plugin-Id, declares a job "
                         + "another jar declares too, or is missing from conf/plugins.lock when that file exists."})
@@ -27,7 +28,7 @@ final class PluginsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("starfish: error: plugins needs a subcommand: list or lock");
+        spec.commandLine().getErr().println("starfish: error: plugins needs a subcommand: list, lock or lint");
         spec.commandLine().usage(spec.commandLine().getErr());
         return ExitCodes.INVALID_INPUT;
     }

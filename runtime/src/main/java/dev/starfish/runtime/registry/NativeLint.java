@@ -1,0 +1,193 @@
+package dev.starfish.runtime.registry;
+
+import dev.starfish.runtime.nativelib.ElfFile;
+import dev.starfish.runtime.nativelib.PluginNatives;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Collectors;
+
+/**
+ * The native side of a plugin jar as {@code plugins lint} judges it: each bundled tool
+ * ({@code native/linux-x86_64/bin/<tool>}) must be something the launcher can exec — a
+ * script whose {@code #!} line names an absolute interpreter, or an x86-64 ELF executable —
+ * and each bundled JNI library ({@code native/linux-x86_64/lib<name>.so}) an x86-64 ELF
+ * shared object whose dynamic symbol table exports the {@code Java_...} symbol of every
+ * {@code native} method of the jar's classes. Symbols are read in Java ({@link ElfFile}).
+ */
+final class NativeLint {
+
+    private final String jarName;
+    private final List<LintFinding> findings = new ArrayList<>();
+    /** Whether a bundled library's exports could not be read, so a missing symbol may be there after all. */
+    private boolean exportsUnknown;
+
+    private NativeLint(String jarName) {
+        this.jarName = jarName;
+    }
+
+    static List<LintFinding> check(String jarName, JarFile jar) throws IOException {
+        NativeLint lint = new NativeLint(jarName);
+        Map<String, Set<String>> exportsByLibrary = new LinkedHashMap<>();
+        List<JniSymbols.NativeMethod> natives = new ArrayList<>();
+        for (JarEntry entry : Collections.list(jar.entries())) {
+            String name = entry.getName();
+            if (name.endsWith("/")) {
+                continue;
+            }
+            if (name.startsWith(PluginNatives.TOOLS_DIR)) {
+                lint.tool(name, read(jar, entry));
+            } else if (name.startsWith(PluginNatives.NATIVE_DIR) && name.endsWith(".so")
+                    && name.indexOf('/', PluginNatives.NATIVE_DIR.length()) < 0) {
+                lint.library(name, read(jar, entry)).ifPresent(exports -> exportsByLibrary.put(name, exports));
+            } else if (name.endsWith(".class") && !name.startsWith("META-INF/") && !name.endsWith("module-info.class")) {
+                natives.addAll(nativeMethods(read(jar, entry)));
+            }
+        }
+        lint.symbols(natives, exportsByLibrary);
+        return List.copyOf(lint.findings);
+    }
+
+    private void tool(String entry, byte[] bytes) {
+        if (entry.indexOf('/', PluginNatives.TOOLS_DIR.length()) >= 0) {
+            findings.add(LintFinding.warning(jarName, "bundled file " + entry + " is in a subdirectory of "
+                    + PluginNatives.TOOLS_DIR + ", so it is never extracted as a tool: move it directly into "
+                    + PluginNatives.TOOLS_DIR));
+            return;
+        }
+        toolProblem(bytes).ifPresent(problem -> findings.add(LintFinding.error(jarName, "bundled tool " + entry
+                + " " + problem)));
+    }
+
+    /** Why the launcher could not exec a tool of these bytes, or empty when it could. */
+    static Optional<String> toolProblem(byte[] bytes) {
+        if (bytes.length == 0) {
+            return Optional.of("is empty: expected a script starting with #! or an x86-64 ELF executable");
+        }
+        if (bytes.length >= 2 && bytes[0] == '#' && bytes[1] == '!') {
+            String head = new String(bytes, 0, Math.min(bytes.length, 256), StandardCharsets.ISO_8859_1);
+            String line = head.indexOf('\n') < 0 ? head : head.substring(0, head.indexOf('\n'));
+            if (line.endsWith("\r")) {
+                return Optional.of("has a #! line ending in CR (DOS line endings), so the kernel looks for an "
+                        + "interpreter whose name ends in \\r: convert the file to Unix line endings");
+            }
+            String interpreter = line.substring(2).strip();
+            if (!interpreter.startsWith("/")) {
+                return Optional.of("has the #! line '" + line + "': expected an absolute interpreter path such as "
+                        + "#!/bin/sh");
+            }
+            return Optional.empty();
+        }
+        if (ElfFile.isElf(bytes)) {
+            ElfFile elf;
+            try {
+                elf = ElfFile.read(bytes).orElseThrow();
+            } catch (IllegalArgumentException e) {
+                return Optional.of("is a malformed ELF file (" + e.getMessage() + "): rebuild it");
+            }
+            if (!elf.isX86_64()) {
+                return Optional.of("is an " + elf.describe() + ": expected an x86-64 executable; build it for "
+                        + "linux-x86_64");
+            }
+            if (elf.type() != ElfFile.ET_EXEC && elf.type() != ElfFile.ET_DYN) {
+                return Optional.of("is an " + elf.describe() + ", not an executable: link it into a program");
+            }
+            return Optional.empty();
+        }
+        return Optional.of("is neither a script starting with #! nor an ELF executable (it starts with '"
+                + printable(bytes) + "'), so the launcher cannot exec it: add a #! line or bundle the compiled tool");
+    }
+
+    /** The library's exported symbols, or empty (with a finding) when it cannot be loaded at all. */
+    private Optional<Set<String>> library(String entry, byte[] bytes) {
+        String fileName = entry.substring(PluginNatives.NATIVE_DIR.length());
+        if (!fileName.startsWith("lib") || fileName.length() <= "lib.so".length()) {
+            findings.add(LintFinding.warning(jarName, "bundled library " + entry + " cannot be loaded by name: "
+                    + "NativeLibrary.load(owner, \"NAME\") looks for " + PluginNatives.NATIVE_DIR + "libNAME.so; "
+                    + "rename it lib<name>.so"));
+        }
+        if (!ElfFile.isElf(bytes)) {
+            findings.add(LintFinding.error(jarName, "bundled library " + entry + " is not an ELF file (it starts with '"
+                    + printable(bytes) + "'): expected an x86-64 ELF shared object built with -shared -fPIC"));
+            return Optional.empty();
+        }
+        ElfFile elf;
+        try {
+            elf = ElfFile.read(bytes).orElseThrow();
+        } catch (IllegalArgumentException e) {
+            findings.add(LintFinding.error(jarName, "bundled library " + entry + " is a malformed ELF file ("
+                    + e.getMessage() + "): rebuild it"));
+            return Optional.empty();
+        }
+        if (!elf.isX86_64() || elf.type() != ElfFile.ET_DYN) {
+            findings.add(LintFinding.error(jarName, "bundled library " + entry + " is an " + elf.describe()
+                    + ": expected an x86-64 ELF shared object; build it for linux-x86_64 with -shared -fPIC"));
+            return Optional.empty();
+        }
+        if (!elf.hasSectionHeaders()) {
+            findings.add(LintFinding.warning(jarName, "bundled library " + entry + " has no section headers, so its "
+                    + "exported JNI symbols cannot be checked: strip it with strip --strip-unneeded, not sstrip"));
+            exportsUnknown = true;
+            return Optional.empty();
+        }
+        return Optional.of(elf.exported());
+    }
+
+    private void symbols(List<JniSymbols.NativeMethod> natives, Map<String, Set<String>> exportsByLibrary) {
+        boolean registersNatives = exportsByLibrary.values().stream().anyMatch(s -> s.contains("JNI_OnLoad"));
+        Map<String, List<JniSymbols.NativeMethod>> missingByClass = new LinkedHashMap<>();
+        if (exportsUnknown) {
+            return;
+        }
+        for (JniSymbols.NativeMethod method : natives) {
+            boolean found = exportsByLibrary.values().stream()
+                    .anyMatch(s -> s.contains(method.shortName()) || s.contains(method.longName()));
+            if (!found) {
+                missingByClass.computeIfAbsent(method.className(), k -> new ArrayList<>()).add(method);
+            }
+        }
+        String searched = exportsByLibrary.isEmpty() ? "the jar bundles no " + PluginNatives.NATIVE_DIR
+                + "lib<name>.so it could be in" : "searched " + String.join(", ", exportsByLibrary.keySet());
+        missingByClass.forEach((className, missing) -> {
+            String symbols = missing.stream().map(JniSymbols.NativeMethod::shortName).collect(Collectors.joining(", "));
+            String what = "class " + className + " declares native method(s) that no bundled library exports: "
+                    + symbols + " (" + searched + ")";
+            findings.add(registersNatives
+                    ? LintFinding.warning(jarName, what + "; fine only if JNI_OnLoad registers them with RegisterNatives")
+                    : LintFinding.error(jarName, what + "; calling them throws UnsatisfiedLinkError: export them "
+                            + "(JNIEXPORT, not hidden by -fvisibility=hidden) or bundle the library"));
+        });
+    }
+
+    private static List<JniSymbols.NativeMethod> nativeMethods(byte[] classFile) {
+        try {
+            return JniSymbols.of(classFile);
+        } catch (RuntimeException e) {
+            return List.of();
+        }
+    }
+
+    private static String printable(byte[] bytes) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < Math.min(bytes.length, 8); i++) {
+            int c = bytes[i] & 0xff;
+            out.append(c >= 0x20 && c < 0x7f && c != '\'' ? String.valueOf((char) c) : String.format("\\x%02x", c));
+        }
+        return out.toString();
+    }
+
+    private static byte[] read(JarFile jar, JarEntry entry) throws IOException {
+        try (InputStream in = jar.getInputStream(entry)) {
+            return in.readAllBytes();
+        }
+    }
+}

@@ -1,0 +1,237 @@
+package dev.starfish.runtime.registry;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.BufferedReader;
+import dev.starfish.api.JobDeclaration;
+import dev.starfish.runtime.nativelib.PluginNatives;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+import java.util.zip.ZipEntry;
+
+/**
+ * {@code starfish plugins lint}: checks a plugin jar before an operator drops it into
+ * {@code plugins/} (Kafka Connect's {@code connect-plugin-path lint}), and reports every
+ * problem it finds rather than the first:
+ * <ol>
+ *   <li>the file: the registry's {@link PluginTrust} rules (symbolic link, world-writable, owner);</li>
+ *   <li>the PF4J descriptor ({@code Plugin-Id}, {@code Plugin-Version}) and a valid {@code Plugin-Id};</li>
+ *   <li>the extension index, naming at least one job, no job name twice;</li>
+ *   <li>no bundled copy of a package the host shares (the plugin API, PF4J, the logging APIs);</li>
+ *   <li>no job name, and no {@code Plugin-Id}, of an installed plugin;</li>
+ *   <li>each job class imported and created as the host does it ({@link JobCreationLint}) —
+ *       this runs the plugin's code, in a throw-away loader;</li>
+ *   <li>bundled tools and JNI libraries ({@link NativeLint}).</li>
+ * </ol>
+ */
+public final class PluginLinter {
+
+    private final ClassLoader hostLoader;
+    private final HostSharedPackages policy;
+    private final PluginTrust trust;
+    private final List<Path> installedJars;
+    private final List<Path> toolDirs;
+    private final PluginJarReader reader = new PluginJarReader();
+
+    /**
+     * @param installedJars the jars of the plugins directory, to compare job names and ids with
+     * @param toolDirs the installation's tool directories ({@code starfish/bin/private}, {@code starfish/bin})
+     */
+    public PluginLinter(ClassLoader hostLoader, HostSharedPackages policy, PluginTrust trust, List<Path> installedJars,
+            List<Path> toolDirs) {
+        this.hostLoader = requireNonNull(hostLoader, "hostLoader is null");
+        this.policy = requireNonNull(policy, "policy is null");
+        this.trust = requireNonNull(trust, "trust is null");
+        this.installedJars = List.copyOf(requireNonNull(installedJars, "installedJars is null"));
+        this.toolDirs = List.copyOf(requireNonNull(toolDirs, "toolDirs is null"));
+    }
+
+    /** A linter for the current user that compares jars with those of {@code pluginsDir} and tools with {@code toolDirs}. */
+    public static PluginLinter against(Path pluginsDir, List<Path> toolDirs) {
+        return new PluginLinter(PluginLinter.class.getClassLoader(), HostSharedPackages.defaults(),
+                PluginTrust.forCurrentUser(), new PluginDirectoryScanner(pluginsDir).scan(), toolDirs);
+    }
+
+    /** Every finding for {@code jar}, named {@code shownAs} in each line; empty when it is clean. */
+    public List<LintFinding> lint(Path jar, String shownAs) {
+        List<LintFinding> findings = new ArrayList<>();
+        try {
+            trust.jarProblem(jar).ifPresent(p -> findings.add(LintFinding.error(shownAs, p
+                    + " (the registry refuses such a jar)")));
+        } catch (UncheckedIOException e) {
+            findings.add(LintFinding.error(shownAs, "cannot be checked: " + e.getMessage()));
+        }
+        try (JarFile file = new JarFile(jar.toFile())) {
+            findings.addAll(lintContents(jar, shownAs, file));
+        } catch (IOException e) {
+            findings.add(LintFinding.error(shownAs, "not a readable jar (" + e.getMessage() + "): expected a plugin "
+                    + "jar built by mvn package"));
+        }
+        return List.copyOf(findings);
+    }
+
+    private List<LintFinding> lintContents(Path jar, String shownAs, JarFile file) throws IOException {
+        List<LintFinding> findings = new ArrayList<>();
+        Optional<PluginInfo> info = descriptor(jar, shownAs, file, findings);
+        Optional<List<String>> classes = extensionIndex(shownAs, file, findings);
+        bundledHostPackages(shownAs, file, findings);
+        classes.ifPresent(c -> clashesWithInstalled(jar, shownAs, info, c, findings));
+        if (info.isPresent() && classes.isPresent()) {
+            List<String> present = presentClasses(shownAs, file, classes.get(), findings);
+            JobCreationLint.Result created = JobCreationLint.check(shownAs, info.get(), present, hostLoader, policy);
+            findings.addAll(created.findings());
+            created.imported().forEach(job -> unresolvableTool(shownAs, file, job).ifPresent(findings::add));
+        }
+        findings.addAll(NativeLint.check(shownAs, file));
+        return findings;
+    }
+
+    private static Optional<PluginInfo> descriptor(Path jar, String shownAs, JarFile file, List<LintFinding> findings)
+            throws IOException {
+        Manifest manifest = file.getManifest();
+        String id = manifest == null ? null : manifest.getMainAttributes().getValue("Plugin-Id");
+        String version = manifest == null ? null : manifest.getMainAttributes().getValue("Plugin-Version");
+        if (id == null || id.isBlank() || version == null || version.isBlank()) {
+            findings.add(LintFinding.error(shownAs, "no plugin descriptor: expected Plugin-Id and Plugin-Version in "
+                    + "META-INF/MANIFEST.MF, found " + (manifest == null ? "no manifest" : "Plugin-Id=" + id
+                    + ", Plugin-Version=" + version) + "; set them in maven-jar-plugin's <manifestEntries> "
+                    + "(see sdk/job-template/pom.xml)"));
+            return Optional.empty();
+        }
+        PluginInfo info = new PluginInfo(id.strip(), version.strip(), jar.toAbsolutePath().normalize());
+        if (!info.hasValidId()) {
+            findings.add(LintFinding.error(shownAs, "Plugin-Id '" + info.id() + "' is not a plain name: expected "
+                    + PluginInfo.ID_PATTERN.pattern() + " (it names the plugin's native cache directory), so the "
+                    + "registry refuses the jar; fix Plugin-Id in META-INF/MANIFEST.MF"));
+            return Optional.empty();
+        }
+        return Optional.of(info);
+    }
+
+    private static Optional<List<String>> extensionIndex(String shownAs, JarFile file, List<LintFinding> findings)
+            throws IOException {
+        ZipEntry index = file.getEntry(PluginJarReader.EXTENSION_INDEX);
+        if (index == null) {
+            findings.add(LintFinding.error(shownAs, "no job extension index " + PluginJarReader.EXTENSION_INDEX
+                    + ": annotate each job class with @org.pf4j.Extension and compile with pf4j on the class path "
+                    + "(its annotation processor writes the index)"));
+            return Optional.empty();
+        }
+        List<String> classes = new ArrayList<>();
+        try (BufferedReader lines = new BufferedReader(
+                new InputStreamReader(file.getInputStream(index), StandardCharsets.UTF_8))) {
+            lines.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).forEach(classes::add);
+        }
+        if (classes.isEmpty()) {
+            findings.add(LintFinding.error(shownAs, PluginJarReader.EXTENSION_INDEX + " lists no job class, so the "
+                    + "jar adds no job: annotate each job class with @org.pf4j.Extension"));
+            return Optional.empty();
+        }
+        Map<String, List<String>> byName = new LinkedHashMap<>();
+        classes.forEach(c -> byName.computeIfAbsent(PluginLoader.simpleName(c), k -> new ArrayList<>()).add(c));
+        byName.forEach((job, declaring) -> {
+            if (declaring.size() > 1) {
+                findings.add(LintFinding.error(shownAs, "job '" + job + "' is declared " + declaring.size() + " times ("
+                        + String.join(", ", declaring) + "); a job's name is its class's simple name: rename all but one"));
+            }
+        });
+        return Optional.of(classes);
+    }
+
+    private static List<String> presentClasses(String shownAs, JarFile file, List<String> classes,
+            List<LintFinding> findings) {
+        List<String> present = new ArrayList<>();
+        for (String className : classes) {
+            if (file.getEntry(className.replace('.', '/') + ".class") == null) {
+                findings.add(LintFinding.error(shownAs, "class " + className + " listed in "
+                        + PluginJarReader.EXTENSION_INDEX + " is missing from the jar, so job '"
+                        + PluginLoader.simpleName(className) + "' cannot be imported: rebuild the jar (mvn clean package) "
+                        + "so the index and the classes agree"));
+            } else {
+                present.add(className);
+            }
+        }
+        return present;
+    }
+
+    /** A warning when a native job's tool is neither bundled nor installed, so a compile running it cannot find it. */
+    private Optional<LintFinding> unresolvableTool(String shownAs, JarFile file, JobDeclaration declaration) {
+        Optional<String> tool = declaration.tool();
+        if (tool.isEmpty() || file.getEntry(PluginNatives.TOOLS_DIR + tool.get()) != null
+                || toolDirs.stream().anyMatch(dir -> Files.isExecutable(dir.resolve(tool.get())))) {
+            return Optional.empty();
+        }
+        return Optional.of(LintFinding.warning(shownAs, "job '" + declaration.name() + "' runs the tool '" + tool.get()
+                + "', which the jar does not bundle (expected " + PluginNatives.TOOLS_DIR + tool.get() + ") and "
+                + (toolDirs.isEmpty() ? "no tool directory" : "neither of " + toolDirs.stream().map(Path::toString)
+                        .collect(java.util.stream.Collectors.joining(", "))) + " holds, so a compile running it stops"
+                + " with Could not find " + tool.get() + ": bundle the tool, or install it into starfish/bin/private"));
+    }
+
+    private void bundledHostPackages(String shownAs, JarFile file, List<LintFinding> findings) {
+        Map<String, Integer> countByPrefix = new LinkedHashMap<>();
+        for (JarEntry entry : Collections.list(file.entries())) {
+            String name = entry.getName();
+            if (name.endsWith(".class") && !name.startsWith("META-INF/")) {
+                String className = name.substring(0, name.length() - ".class".length()).replace('/', '.');
+                if (policy.isHostShared(className)) {
+                    policy.prefixes().stream().filter(className::startsWith).findFirst()
+                            .ifPresent(prefix -> countByPrefix.merge(prefix, 1, Integer::sum));
+                }
+            }
+        }
+        countByPrefix.forEach((prefix, count) -> findings.add(LintFinding.warning(shownAs, "bundles " + count
+                + " class(es) of " + prefix.replace('.', '/') + ", a package the host shares with every plugin, so "
+                + "the host's copy is used instead" + (prefix.equals("dev.starfish.api.") ? " (the plugin API)" : "")
+                + ": give that dependency <scope>provided</scope>")));
+    }
+
+    private void clashesWithInstalled(Path jar, String shownAs, Optional<PluginInfo> info, List<String> classes,
+            List<LintFinding> findings) {
+        for (Path installed : installedJars) {
+            if (isSameFile(jar, installed)) {
+                continue;
+            }
+            PluginJarReader.PluginJar other;
+            try {
+                other = reader.read(installed);
+            } catch (PluginImportException | RuntimeException e) {
+                continue;
+            }
+            for (String className : classes) {
+                String job = PluginLoader.simpleName(className);
+                if (other.jobNames().contains(job)) {
+                    findings.add(LintFinding.error(shownAs, "job '" + job + "' is also declared by the installed "
+                            + "plugin " + installed + "; the registry refuses every jar declaring a job another jar "
+                            + "declares: rename the job class (its simple name is the job's name)"));
+                }
+            }
+            if (info.isPresent() && info.get().id().equals(other.info().id())) {
+                findings.add(LintFinding.warning(shownAs, "Plugin-Id '" + info.get().id() + "' is also the id of the "
+                        + "installed plugin " + installed + "; the two would share one native cache directory: "
+                        + "choose another Plugin-Id"));
+            }
+        }
+    }
+
+    private static boolean isSameFile(Path a, Path b) {
+        try {
+            return Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}
