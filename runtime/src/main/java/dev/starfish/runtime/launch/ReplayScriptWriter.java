@@ -47,7 +47,9 @@ final class ReplayScriptWriter {
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return target;
         } catch (IOException e) {
-            deleteQuietly(temp);
+            if (temp != null) {
+                ToolExecution.deleteQuietly(temp);
+            }
             throw new UncheckedIOException("could not write the replay script " + target + " of job "
                     + command.job() + ": " + e.getMessage(), e);
         }
@@ -61,16 +63,6 @@ final class ReplayScriptWriter {
                     && Files.readString(target, StandardCharsets.UTF_8).equals(text);
         } catch (IOException e) {
             return false;
-        }
-    }
-
-    private static void deleteQuietly(Path temp) {
-        if (temp != null) {
-            try {
-                Files.deleteIfExists(temp);
-            } catch (IOException ignored) {
-                // the original failure is the one worth reporting
-            }
         }
     }
 }
