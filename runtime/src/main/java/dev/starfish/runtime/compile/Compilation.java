@@ -93,13 +93,15 @@ public final class Compilation {
             state.putArtifact(Artifacts.MODEL, request.model());
             state.putArtifact(Artifacts.NEFF, request.output());
             state.setPlannedArtifacts(plan.artifacts());
-            CompileRecord.write(state.artifact(Artifacts.COMPILE_RECORD), request, plan);
             LOG.info("Compiling {} with jobs {} in {}", request.model(), plan.jobNames(), request.workDir());
+            LOG.info("{}", PlanPrinter.header(plan, request));
+            PlanPrinter.template(steps, plan, request).forEach(step -> LOG.info("{}", step.toPlanLine()));
+            CompileRecord.write(state.artifact(Artifacts.COMPILE_RECORD), request, plan);
             List<CompileResult.JobTiming> timings = new ArrayList<>();
             for (RegisteredJob job : plan.jobs()) {
                 timings.add(steps.run(job, state, runner));
             }
-            state.steps().forEach(step -> LOG.debug("Ran step {}", step));
+            state.steps().forEach(step -> LOG.debug("Ran {}", step.toPlanLine()));
             Optional<Path> output = Files.isRegularFile(request.output()) ? Optional.of(request.output()) : Optional.empty();
             return new CompileResult(output, state.inputs().size(), timings, (System.nanoTime() - start) / 1_000_000);
         }
