@@ -30,6 +30,7 @@ public final class JobState {
         this.model = requireNonNull(model, "model is null").toAbsolutePath().normalize();
         this.workDir = requireNonNull(workDir, "workDir is null").toAbsolutePath().normalize();
         this.launchDir = requireNonNull(launchDir, "launchDir is null").toAbsolutePath().normalize();
+        artifacts.put(Artifacts.MODEL, this.model);
     }
 
     /** The model being compiled, absolute. */

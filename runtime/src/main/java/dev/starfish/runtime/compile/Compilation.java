@@ -90,7 +90,6 @@ public final class Compilation {
         long start = System.nanoTime();
         try (SubgraphRunner runner = new SubgraphRunner(request.parallelism())) {
             JobState state = new JobState(request.model(), request.workDir(), request.launchDir());
-            state.putArtifact(Artifacts.MODEL, request.model());
             state.putArtifact(Artifacts.NEFF, request.output());
             state.setPlannedArtifacts(plan.artifacts());
             LOG.info("Compiling {} with jobs {} in {}", request.model(), plan.jobNames(), request.workDir());

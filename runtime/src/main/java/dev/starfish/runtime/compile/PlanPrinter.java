@@ -48,7 +48,6 @@ final class PlanPrinter {
     static List<PlanStep> template(JobSteps steps, Plan plan, CompileRequest request) {
         JobState template = new JobState(request.model(), request.workDir(), request.launchDir());
         template.setInputs(Plan.templateInputs(request.workDir()));
-        template.putArtifact(Artifacts.MODEL, request.model());
         template.putArtifact(Artifacts.NEFF, request.output());
         template.setPlannedArtifacts(plan.artifacts());
         List<PlanStep> all = new ArrayList<>();

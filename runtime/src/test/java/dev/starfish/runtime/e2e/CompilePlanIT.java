@@ -101,6 +101,22 @@ class CompilePlanIT {
     }
 
     @Test
+    void aConfigurationWithoutAPipelineIsNamedWithTheFix() throws IOException {
+        Distribution copy = dist.copyTo(cwd.resolve("starfish"));
+        Path conf = copy.home().resolve("conf/starfish.properties");
+        Files.writeString(conf, Files.readString(conf).replaceAll("(?m)^pipeline=.*$", ""));
+        Path work = cwd.resolve("w");
+
+        Distribution.Run run = copy.run(work, "compile", copy.example("mlp.hlo").toString());
+        assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
+        assertThat(run.stderr()).isEqualTo("starfish: error: " + conf + " sets no pipeline: add pipeline=JOB,JOB,... "
+                + "(the default job order) or give --pipeline\n");
+        assertThat(work.resolve("mlp.work")).doesNotExist();
+        Distribution.Run explicit = copy.run(work, "compile", copy.example("mlp.hlo").toString(), "--pipeline", "Frontend");
+        assertThat(explicit.exitCode()).as("--pipeline needs no configuration: %s", explicit).isZero();
+    }
+
+    @Test
     void theNeffRecordsTheModelsSha256AndTheCompilesOptions() throws IOException {
         Path model = dist.example("mlp.hlo");
         Distribution.Run run = dist.run(cwd, "compile", model.toString(), "-o", "out/m.neff", "--golden-seed", "7",
