@@ -94,6 +94,9 @@ class JobDeclarationTest {
                 List.of("bitcode"), List.of(), false, Optional.empty(), ""))
                 .hasMessageStartingWith("job E consumes the unknown artifact 'bitcode': expected one of model, "
                         + "compile-record, subgraphs, penguin, bir,");
+        assertThatThrownBy(() -> new JobDeclaration("E", JobKind.IN_PROCESS, Optional.empty(), List.of(),
+                List.of(), List.of("bir", "bir"), false, Optional.empty(), ""))
+                .hasMessage("job E produces 'bir' twice");
     }
 
     @Test

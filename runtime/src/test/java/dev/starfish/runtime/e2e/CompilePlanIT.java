@@ -114,6 +114,11 @@ class CompilePlanIT {
         assertThat(work.resolve("mlp.work")).doesNotExist();
         Distribution.Run explicit = copy.run(work, "compile", copy.example("mlp.hlo").toString(), "--pipeline", "Frontend");
         assertThat(explicit.exitCode()).as("--pipeline needs no configuration: %s", explicit).isZero();
+        Files.writeString(conf, "pipeline=Frontend,,Kelper\n");
+        Distribution.Run gap = copy.run(work, "compile", copy.example("mlp.hlo").toString());
+        assertThat(gap.exitCode()).as("%s", gap).isEqualTo(2);
+        assertThat(gap.stderr()).isEqualTo("starfish: error: " + conf + ": pipeline expects job names separated by "
+                + "commas, found 'Frontend,,Kelper'\n");
     }
 
     @Test

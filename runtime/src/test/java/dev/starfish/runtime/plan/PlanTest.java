@@ -35,6 +35,8 @@ class PlanTest {
                 "Artifacts.BIR")).buildInto(dir, "lower.jar");
         new PluginJarBuilder(tmp, "check").job("fixture.check.Check", job("Check", "Artifacts.BIR", ""))
                 .buildInto(dir, "check.jar");
+        new PluginJarBuilder(tmp, "link").job("fixture.link.Link", job("Link", "Artifacts.KERNEL_GRAPH", ""))
+                .buildInto(dir, "link.jar");
         return JobRegistry.forDirectory(dir, PluginRejectList.none()).loadAllJobs();
     }
 
@@ -59,6 +61,15 @@ class PlanTest {
                     .isInstanceOf(InvalidInputException.class)
                     .hasMessage("job Check needs 'bir', which no earlier job produces; put Lower (which produces it) "
                             + "before Check in the pipeline");
+        }
+    }
+
+    @Test
+    void anArtifactNoInstalledJobProducesSaysSo() {
+        try (JobRegistry registry = registry()) {
+            assertThatThrownBy(() -> Plan.of(jobs(registry, "Split", "Link"), registry.jobs()))
+                    .hasMessage("job Link needs 'kernel-graph', which no earlier job produces; no installed job produces "
+                            + "it: remove Link from the pipeline");
         }
     }
 
