@@ -38,9 +38,8 @@ final class DropInPluginJar {
     private static final String SOURCE = """
             package com.example.dropin;
 
-            import dev.starfish.api.Command;
-            import dev.starfish.api.JobContext;
             import dev.starfish.api.JobKind;
+            import dev.starfish.api.JobOptions;
             import dev.starfish.api.JobSpec;
             import dev.starfish.api.JobState;
             import dev.starfish.api.NativeJob;
@@ -50,14 +49,12 @@ final class DropInPluginJar {
 
             /** Stamps every subgraph with the bundled dropin_stamp tool. */
             @org.pf4j.Extension
-            @JobSpec(kind = JobKind.NATIVE, tool = "dropin_stamp")
+            @JobSpec(kind = JobKind.NATIVE, tool = "dropin_stamp", perSubgraph = true)
             public class DropInStamp extends NativeJob {
 
                 @Override
-                protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
-                    Path tool = context.launcher().resolve(tool());
-                    context.launcher().run(Command.builder(name(), input.dir(),
-                            List.of(tool.toString(), input.name())).build());
+                protected List<String> argv(Path tool, Subgraph input, JobState state, JobOptions options) {
+                    return List.of(tool.toString(), input.name());
                 }
             }
             """;

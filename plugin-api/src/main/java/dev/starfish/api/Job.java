@@ -6,13 +6,15 @@ import org.pf4j.ExtensionPoint;
  * One step of a compile. A plugin contributes a job by annotating an implementation
  * with PF4J's {@code @Extension}; the host loads it in the plugin's own class loader.
  *
- * <p>The host calls {@link #run} once per compile; the usual implementations extend
- * {@link AbstractJob}, whose {@code run → runOnState → runSingleInput} chain runs the
- * job once per input subgraph, as the seed's {@code Job.run} does.
- *
- * <p>A job declares what it is — kind, tool, options — with {@link JobSpec} and
+ * <p>A job declares what it is — kind, tool, options, the {@link Artifacts} it consumes and
+ * produces, whether it runs per subgraph or on request — with {@link JobSpec} and
  * {@link JobOptionSpec} on its class; the host reads them from the class file without
- * initialising the class, and creates a job only when a compile runs it.
+ * initialising the class, checks a pipeline and plans it from them, and creates a job only
+ * when a compile runs it.
+ *
+ * <p>The host runs the plan: an in-process job ({@link InProcessJob}) through {@link #run},
+ * once per compile; a native job ({@link NativeJob}) one step (one command) at a time. A job
+ * never asks whether it is a dry run: {@code -###} prints the plan and runs no job.
  */
 public interface Job extends ExtensionPoint {
 

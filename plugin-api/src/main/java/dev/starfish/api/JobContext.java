@@ -20,9 +20,6 @@ public interface JobContext {
     /** The values of this job's declared options for this compile. */
     JobOptions options();
 
-    /** Whether this is a dry run ({@code -###}): native jobs print their commands instead of running them. */
-    boolean dryRun();
-
     /**
      * Runs {@code action} once per input, at most {@code --jobs} at a time, and returns when
      * all are done. The first failure is rethrown after the others finished.

@@ -2,6 +2,7 @@ package dev.starfish.api;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -9,22 +10,33 @@ import java.util.Set;
 
 /**
  * What a job declares about itself with {@link JobSpec} and {@link JobOptionSpec}: its
- * name (the class's simple name), kind, tool and options. Immutable. The host builds it
- * from the class file without running plugin code; {@link #of} builds it by reflection,
- * for a job's own code and tests.
+ * name (the class's simple name), kind, tool, options, the artifacts it consumes and
+ * produces, whether it runs per subgraph, the option that requests it, and what it does.
+ * Immutable. The host builds it from the class file without running plugin code; {@link #of}
+ * builds it by reflection, for a job's own code and tests.
  *
  * @param name the job's name, e.g. {@code WalrusDriver}
  * @param kind native or in-process
  * @param tool the bare tool name of a native job; empty for an in-process job
  * @param options the options the job adds to {@code starfish compile}, in declaration order
+ * @param consumes the {@link Artifacts} it reads, in declaration order
+ * @param produces the {@link Artifacts} it writes, in declaration order
+ * @param perSubgraph one step per subgraph rather than one per compile
+ * @param enabledBy the option that requests the job (it runs only when given); empty when it always runs
+ * @param action what an in-process job does, for the plan; may be empty
  */
-public record JobDeclaration(String name, JobKind kind, Optional<String> tool, List<JobOption> options) {
+public record JobDeclaration(String name, JobKind kind, Optional<String> tool, List<JobOption> options,
+        List<String> consumes, List<String> produces, boolean perSubgraph, Optional<String> enabledBy, String action) {
 
     public JobDeclaration {
         requireNonNull(name, "name is null");
         requireNonNull(kind, "kind is null");
         requireNonNull(tool, "tool is null");
         options = List.copyOf(requireNonNull(options, "options is null"));
+        consumes = List.copyOf(requireNonNull(consumes, "consumes is null"));
+        produces = List.copyOf(requireNonNull(produces, "produces is null"));
+        requireNonNull(enabledBy, "enabledBy is null");
+        requireNonNull(action, "action is null");
         if (kind == JobKind.NATIVE && tool.isEmpty()) {
             throw new IllegalArgumentException("job " + name + " is declared native but names no tool: expected"
                     + " @JobSpec(kind = NATIVE, tool = \"<bare tool name>\")");
@@ -42,6 +54,16 @@ public record JobDeclaration(String name, JobKind kind, Optional<String> tool, L
                 throw new IllegalArgumentException("job " + name + " declares the option " + option.name() + " twice");
             }
         }
+        checkArtifacts(name, "consumes", consumes);
+        checkArtifacts(name, "produces", produces);
+        if (enabledBy.isPresent()) {
+            checkEnablingOption(name, enabledBy.get(), options);
+        }
+    }
+
+    /** A job that consumes and produces nothing declared, runs once per compile and whenever it is in the pipeline. */
+    public JobDeclaration(String name, JobKind kind, Optional<String> tool, List<JobOption> options) {
+        this(name, kind, tool, options, List.of(), List.of(), false, Optional.empty(), "");
     }
 
     /**
@@ -56,14 +78,45 @@ public record JobDeclaration(String name, JobKind kind, Optional<String> tool, L
             throw new IllegalArgumentException("job class " + type.getName() + " has no @" + JobSpec.class.getName()
                     + " annotation: declare its kind (and tool) with it");
         }
-        List<JobOption> options = java.util.Arrays.stream(type.getAnnotationsByType(JobOptionSpec.class))
+        List<JobOption> options = Arrays.stream(type.getAnnotationsByType(JobOptionSpec.class))
                 .map(o -> new JobOption(o.name(), o.paramLabel(), o.description(), o.defaultValue(), o.type()))
                 .toList();
-        return new JobDeclaration(type.getSimpleName(), spec.kind(), toolOf(spec.tool()), options);
+        return new JobDeclaration(type.getSimpleName(), spec.kind(), toolOf(spec.tool()), options,
+                List.of(spec.consumes()), List.of(spec.produces()), spec.perSubgraph(), toolOf(spec.enabledBy()),
+                spec.action());
     }
 
-    /** An annotation's {@code tool} value as an optional: empty text means no tool. */
+    /** An annotation's text value as an optional: empty text means none. */
     public static Optional<String> toolOf(String annotationValue) {
         return annotationValue == null || annotationValue.isEmpty() ? Optional.empty() : Optional.of(annotationValue);
+    }
+
+    /** {@code on request (--watchpoint)} for a job that runs only on request, else empty. */
+    public Optional<String> onRequest() {
+        return enabledBy.map(option -> "on request (" + option + ")");
+    }
+
+    private static void checkArtifacts(String job, String element, List<String> names) {
+        Set<String> seen = new HashSet<>();
+        for (String artifact : names) {
+            if (Artifacts.find(artifact).isEmpty()) {
+                throw new IllegalArgumentException("job " + job + " " + element + " the unknown artifact '" + artifact
+                        + "': expected one of " + String.join(", ", Artifacts.all().stream().map(Artifacts.Artifact::name)
+                                .toList()) + " (the names of dev.starfish.api.Artifacts)");
+            }
+            if (!seen.add(artifact)) {
+                throw new IllegalArgumentException("job " + job + " " + element + " '" + artifact + "' twice");
+            }
+        }
+    }
+
+    private static void checkEnablingOption(String job, String option, List<JobOption> options) {
+        JobOption declared = options.stream().filter(o -> o.name().equals(option)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("job " + job + " is enabled by " + option
+                        + ", which is not one of its own options: declare it with @JobOptionSpec"));
+        if (!declared.defaultValue().isEmpty()) {
+            throw new IllegalArgumentException("job " + job + " is enabled by " + option + ", which has the default '"
+                    + declared.defaultValue() + "': an enabling option must have no default");
+        }
     }
 }

@@ -45,6 +45,11 @@ public final class JobOptions {
         return values.getOrDefault(name, List.of());
     }
 
+    /** The names of the options that have a value (given or defaulted), sorted. */
+    public List<String> names() {
+        return values.keySet().stream().sorted().toList();
+    }
+
     @Override
     public String toString() {
         return values.toString();

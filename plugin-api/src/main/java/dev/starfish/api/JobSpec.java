@@ -20,9 +20,17 @@ import java.lang.annotation.Target;
  * public final class WalrusDriver extends NativeJob { ... }
  * </pre>
  *
- * <p>Later versions add elements with defaults (what files a job consumes and produces),
- * so a plugin compiled against this version keeps its meaning. Every value must be a
- * compile-time constant; {@link JobDeclaration#of} checks the combination.
+ * <p>A job also declares what it consumes and produces, by the names of {@link Artifacts};
+ * whether it runs once per subgraph or once per compile; and, for a job that runs only on
+ * request, the option that requests it:
+ * <pre>
+ * &#64;JobSpec(kind = JobKind.NATIVE, tool = "watchpoint_insert", perSubgraph = true,
+ *         consumes = Artifacts.BIR, produces = Artifacts.WATCHPOINT_BIR, enabledBy = "--watchpoint")
+ * </pre>
+ *
+ * <p>Later versions add elements with defaults, so a plugin compiled against this version
+ * keeps its meaning. Every value must be a compile-time constant; {@link JobDeclaration#of}
+ * checks the combination.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -37,4 +45,23 @@ public @interface JobSpec {
      * run time with {@link Launcher#resolve}. Required for {@link JobKind#NATIVE}, empty otherwise.
      */
     String tool() default "";
+
+    /** The artifacts ({@link Artifacts} names) the job reads; each must be produced by an earlier job or the host. */
+    String[] consumes() default {};
+
+    /** The artifacts ({@link Artifacts} names) the job writes. */
+    String[] produces() default {};
+
+    /** Whether the job has one step per subgraph ({@code sgNN/}) rather than one step per compile. */
+    boolean perSubgraph() default false;
+
+    /**
+     * The option that requests the job, e.g. {@code --watchpoint}: the job is in the configured
+     * pipeline but runs only when that option is given. It must be one of the job's own
+     * {@link JobOptionSpec}s, without a default. Empty: the job runs whenever it is in the pipeline.
+     */
+    String enabledBy() default "";
+
+    /** What an in-process job does, in a few words, for the plan {@code -###} prints; e.g. {@code link the BIRs into kgraph.json}. */
+    String action() default "";
 }

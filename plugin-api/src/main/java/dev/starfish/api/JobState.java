@@ -3,9 +3,12 @@ package dev.starfish.api;
 import static java.util.Objects.requireNonNull;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The state one compile's jobs work on: the model, the work and launch directories, the
@@ -20,11 +23,14 @@ public final class JobState {
     private final Path launchDir;
     private List<Subgraph> inputs = List.of();
     private final Map<String, Path> artifacts = new LinkedHashMap<>();
+    private Set<String> planned = Set.of();
+    private final List<PlanStep> steps = new ArrayList<>();
 
     public JobState(Path model, Path workDir, Path launchDir) {
         this.model = requireNonNull(model, "model is null").toAbsolutePath().normalize();
         this.workDir = requireNonNull(workDir, "workDir is null").toAbsolutePath().normalize();
         this.launchDir = requireNonNull(launchDir, "launchDir is null").toAbsolutePath().normalize();
+        artifacts.put(Artifacts.MODEL, this.model);
     }
 
     /** The model being compiled, absolute. */
@@ -54,6 +60,50 @@ public final class JobState {
     /** Replaces the input subgraphs (done by the front end once it has split the model). */
     public synchronized void setInputs(List<Subgraph> newInputs) {
         this.inputs = List.copyOf(newInputs);
+    }
+
+    /** The input of a once-per-compile step: the work directory, named {@value Subgraph#WHOLE_COMPILE}. */
+    public Subgraph wholeCompile() {
+        return new Subgraph(Subgraph.WHOLE_COMPILE, workDir);
+    }
+
+    /**
+     * Where an artifact of the compile lives: the path the host recorded for it (the model, the
+     * NEFF), else its one file in the work directory (e.g. {@code kgraph.json}).
+     *
+     * @throws IllegalArgumentException for a per-subgraph artifact (use {@link Subgraph#artifact}) or one not recorded
+     */
+    public synchronized Path artifact(String name) {
+        Path recorded = artifacts.get(name);
+        if (recorded != null) {
+            return recorded;
+        }
+        Artifacts.Artifact artifact = Artifacts.of(name);
+        if (artifact.scope() != Artifacts.Scope.WORK_DIR) {
+            throw new IllegalArgumentException("artifact '" + name + "' is " + artifact.scope()
+                    + (artifact.scope() == Artifacts.Scope.SUBGRAPH ? ": ask the subgraph for it" : " and not recorded"));
+        }
+        return workDir.resolve(Artifacts.fileName(name));
+    }
+
+    /** Sets the artifacts this compile's plan produces or the host provides (done by the host before any job runs). */
+    public synchronized void setPlannedArtifacts(Collection<String> names) {
+        this.planned = Set.copyOf(names);
+    }
+
+    /** Whether this compile's plan produces (or the host provides) the artifact, e.g. whether a watchpoint BIR is made. */
+    public synchronized boolean isPlanned(String artifact) {
+        return planned.contains(artifact);
+    }
+
+    /** Records a step that ran (done by the host). */
+    public synchronized void recordStep(PlanStep step) {
+        steps.add(requireNonNull(step, "step is null"));
+    }
+
+    /** The steps that ran so far, in the order they finished. */
+    public synchronized List<PlanStep> steps() {
+        return List.copyOf(steps);
     }
 
     /** Records an artifact, e.g. {@code neff} → the output file; a later record of the same key replaces it. */

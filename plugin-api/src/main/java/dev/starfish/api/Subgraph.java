@@ -11,12 +11,26 @@ import java.nio.file.Path;
  * @param dir its directory, absolute
  */
 public record Subgraph(String name, Path dir) {
+
+    /** The name of the input of a once-per-compile step: the work directory as a whole. */
+    public static final String WHOLE_COMPILE = "*";
+
     public Subgraph {
         requireNonNull(name, "name is null");
         requireNonNull(dir, "dir is null");
         if (!dir.isAbsolute()) {
             throw new IllegalArgumentException("subgraph directory must be absolute, found " + dir);
         }
+    }
+
+    /** Whether this is the whole compile rather than one subgraph. */
+    public boolean isWholeCompile() {
+        return WHOLE_COMPILE.equals(name);
+    }
+
+    /** The one file of a per-subgraph artifact in this subgraph, e.g. {@code sg00/model.bir} for {@link Artifacts#BIR}. */
+    public Path artifact(String artifact) {
+        return dir.resolve(Artifacts.fileName(artifact));
     }
 
     /** A file inside the subgraph's directory. */

@@ -12,11 +12,35 @@ import java.util.jar.JarFile;
  * Rebuilds the seed's §1 table from a plugin's bytecode: a job is native <b>iff</b> its
  * code calls the tool resolver; referencing a process class, or even the spawn, does not
  * make it native. The job's code is every class of its own package in its plugin jar
- * (bundled libraries live in other packages and are not counted).
+ * (bundled libraries live in other packages and are not counted), plus the plugin-API base
+ * classes it inherits: a {@code NativeJob}'s resolver and spawn calls are in that template,
+ * which the job runs as its own.
  */
 public final class JobClassifier {
 
+    private static final String API_PACKAGE = "dev.starfish.api";
+
     private JobClassifier() {
+    }
+
+    /** The references of the plugin-API classes among {@code type}'s ancestors, read from the host's class files. */
+    static BytecodeReferences inheritedFromApi(Class<?> type) {
+        BytecodeReferences total = new BytecodeReferences(0, 0, 0);
+        for (Class<?> ancestor = type.getSuperclass(); ancestor != null; ancestor = ancestor.getSuperclass()) {
+            if (!ancestor.getPackageName().equals(API_PACKAGE)) {
+                continue;
+            }
+            String resource = "/" + ancestor.getName().replace('.', '/') + ".class";
+            try (InputStream in = ancestor.getResourceAsStream(resource)) {
+                if (in == null) {
+                    throw new IllegalStateException("the host has no class file " + resource + " of " + ancestor);
+                }
+                total = total.plus(BytecodeReferences.of(in.readAllBytes()));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + resource, e);
+            }
+        }
+        return total;
     }
 
     public static JobClassification classify(RegisteredJob job, String declaredKind) {
@@ -36,6 +60,7 @@ public final class JobClassifier {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + job.info().jar(), e);
         }
+        total = total.plus(inheritedFromApi(job.type()));
         String kind = total.resolverCalls() > 0 ? "native" : "in-process";
         return new JobClassification(job.name(), total.resolverCalls(), total.spawnCalls(), total.processClassRefs(),
                 kind, declaredKind);

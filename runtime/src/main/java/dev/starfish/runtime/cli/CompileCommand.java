@@ -4,6 +4,7 @@ import dev.starfish.runtime.compile.Compilation;
 import dev.starfish.runtime.compile.CompileInterruptedException;
 import dev.starfish.runtime.compile.CompileRequest;
 import dev.starfish.runtime.compile.CompileResult;
+import dev.starfish.runtime.config.StarfishProperties;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import java.io.PrintWriter;
@@ -55,14 +56,12 @@ final class CompileCommand implements Callable<Integer> {
     int parallelism;
 
     @Option(names = "--pipeline", paramLabel = "JOB[,JOB...]",
-            description = "Run exactly these jobs, in this order, instead of the default pipeline (one value, "
-                    + "comma-separated).")
+            description = "Run exactly these jobs, in this order, instead of the pipeline of conf/starfish.properties "
+                    + "(one value, comma-separated).")
     String pipeline;
 
-    @Option(names = "--enable-experimental-backend", description = "Add the experimental Backend job (needs nn_executor).")
-    boolean experimentalBackend;
-
-    @Option(names = "-###", description = "Print the commands of the native jobs, in replay form, and run no tool.")
+    @Option(names = "-###", description = "Print the plan, one line per step (native commands in replay form), and run "
+            + "nothing, create nothing.")
     boolean dryRun;
 
     private Host host;
@@ -83,8 +82,9 @@ final class CompileCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--jobs expects a number of at least 1, found " + parallelism);
         }
         var parsed = spec.commandLine().getParseResult();
-        PipelineChoice choice = new PipelineChoice(host.registry(), pipeline, experimentalBackend,
-                JobOptionBinder.given(parsed, "--watchpoint"));
+        PipelineChoice choice = new PipelineChoice(host.registry(), pipeline,
+                host.properties().list(StarfishProperties.PIPELINE), host.properties().source().toString(),
+                name -> JobOptionBinder.given(parsed, name));
         List<String> jobs = choice.jobs();
         binder.warnAboutUnusedOptions(parsed, jobs);
         CompileRequest request = request(jobs, parsed);
@@ -110,7 +110,7 @@ final class CompileCommand implements Callable<Integer> {
         Path log = logFile != null ? launchDir.resolve(logFile).normalize() : work.resolve(DEFAULT_LOG);
         Optional<Path> link = logFile == null ? Optional.of(launchDir.resolve(DEFAULT_LOG)) : Optional.empty();
         return new CompileRequest(modelPath, launchDir.resolve(output != null ? output : stem + ".neff").normalize(),
-                work, log, link, launchDir, jobs, parallelism, dryRun, binder.values(parsed));
+                work, log, link, launchDir, jobs, parallelism, dryRun, binder.values(parsed), VersionProvider.version());
     }
 
     private String summary(CompileResult result, CompileRequest request) {

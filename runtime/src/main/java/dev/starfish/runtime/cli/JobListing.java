@@ -24,11 +24,12 @@ import java.util.List;
  * @param bundles the Maven artifacts the jar bundles (with {@code --libraries}, else {@code null})
  * @param nativeLibraries the JNI libraries the plugin bundles, with their extraction paths (with {@code --native}, else {@code null})
  * @param bundledTools the tools the plugin bundles, extracted (with {@code --native}, else {@code null})
+ * @param enabledBy the option that requests a job that runs only on request, e.g. {@code --watchpoint}, else {@code null}
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 record JobListing(String name, String kind, String tool, String toolPath, String toolOrigin, String plugin,
         String version, String jar, List<String> bundles, List<NativeLibraryListing> nativeLibraries,
-        List<String> bundledTools) {
+        List<String> bundledTools, String enabledBy) {
 
     /** One bundled JNI library: file, content hash (its version identity) and extraction path. */
     record NativeLibraryListing(String file, String sha256, String path, boolean extracted) {
@@ -57,7 +58,8 @@ record JobListing(String name, String kind, String tool, String toolPath, String
         }
         return new JobListing(job.name(), job.declaration().kind().label(), tool, toolPath, origin, job.info().id(),
                 job.info().version(), job.info().jar().toString(),
-                withBundles ? BundledLibraries.of(job.info().jar()) : null, libraries, tools);
+                withBundles ? BundledLibraries.of(job.info().jar()) : null, libraries, tools,
+                job.declaration().enabledBy().orElse(null));
     }
 
     private static List<String> listTools(java.nio.file.Path dir) {

@@ -89,7 +89,7 @@ final class JobOptionBinder {
         }
     }
 
-    /** Whether a list option of any job was given at least one value. */
+    /** Whether an option of any job was given on the command line. */
     static boolean given(ParseResult parsed, String name) {
         return parsed.hasMatchedOption(name);
     }

@@ -8,7 +8,7 @@ import java.util.Objects;
 /** Renders job listings as an aligned text table. */
 final class JobTable {
 
-    private static final List<String> HEADER = List.of("JOB", "KIND", "TOOL", "RESOLVES TO", "PLUGIN", "VERSION", "JAR");
+    private static final List<String> HEADER = List.of("JOB", "KIND", "RUNS", "TOOL", "RESOLVES TO", "PLUGIN", "VERSION", "JAR");
 
     private final List<JobListing> listings;
     private final boolean withBundles;
@@ -26,7 +26,8 @@ final class JobTable {
         for (JobListing l : listings) {
             String resolves = l.tool() == null ? "-" : l.toolPath() == null ? "missing"
                     : l.toolPath() + " (" + l.toolOrigin() + ")";
-            rows.add(List.of(l.name(), l.kind(), Objects.requireNonNullElse(l.tool(), "-"), resolves, l.plugin(),
+            String runs = l.enabledBy() == null ? "-" : "on request (" + l.enabledBy() + ")";
+            rows.add(List.of(l.name(), l.kind(), runs, Objects.requireNonNullElse(l.tool(), "-"), resolves, l.plugin(),
                     l.version(), l.jar()));
         }
         int[] widths = new int[HEADER.size()];

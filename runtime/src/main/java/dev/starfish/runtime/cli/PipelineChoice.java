@@ -1,19 +1,23 @@
 package dev.starfish.runtime.cli;
 
 import dev.starfish.api.InvalidInputException;
-import dev.starfish.runtime.compile.PipelinePlan;
 import dev.starfish.runtime.registry.JobRegistry;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Predicate;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * The jobs a compile runs: the default pipeline without the rejected jobs (each dropped with a
- * warning), or exactly the {@code --pipeline} list — one comma-separated value, each name
- * trimmed; an unknown name gets a "did you mean", a rejected one says so.
+ * The jobs a compile runs: the pipeline configured in {@code conf/starfish.properties}
+ * ({@code pipeline=}) without the rejected jobs (each dropped with a warning) and without the
+ * jobs that run only on request ({@code @JobSpec(enabledBy = ...)}) whose option was not given;
+ * or exactly the {@code --pipeline} list — one comma-separated value, each name trimmed; an
+ * unknown name gets a "did you mean", a rejected one says so. Naming a job in {@code --pipeline}
+ * requests it. No job is known here by name: everything comes from configuration and declarations.
  */
 final class PipelineChoice {
 
@@ -21,9 +25,42 @@ final class PipelineChoice {
 
     private final List<String> jobs;
 
-    PipelineChoice(JobRegistry registry, String explicit, boolean experimentalBackend, boolean watchpoints) {
+    /**
+     * @param configured the {@code pipeline=} of {@code conf/starfish.properties}, as items
+     * @param configSource the file it was read from, for messages
+     * @param given whether an option was given on the command line
+     */
+    PipelineChoice(JobRegistry registry, String explicit, List<String> configured, String configSource,
+            Predicate<String> given) {
         this.jobs = explicit != null ? explicit(registry, explicit)
-                : withoutRejected(registry, PipelinePlan.defaultPipeline(experimentalBackend, watchpoints));
+                : onRequestOnly(registry, withoutRejected(registry, configured(configured, configSource)), given);
+    }
+
+    private static List<String> configured(List<String> names, String source) {
+        if (names.isEmpty()) {
+            throw new InvalidInputException(source + " sets no pipeline: add pipeline=JOB,JOB,... (the default job order)"
+                    + " or give --pipeline");
+        }
+        if (names.stream().anyMatch(String::isEmpty)) {
+            throw new InvalidInputException(source + ": pipeline expects job names separated by commas, found '"
+                    + String.join(",", names) + "'");
+        }
+        return names;
+    }
+
+    /** Drops each job that runs only on request and was not requested. */
+    private static List<String> onRequestOnly(JobRegistry registry, List<String> names, Predicate<String> given) {
+        List<String> kept = new ArrayList<>();
+        for (String name : names) {
+            Optional<String> enabledBy = registry.contains(name) ? registry.registered(name).declaration().enabledBy()
+                    : Optional.empty();
+            if (enabledBy.isEmpty() || given.test(enabledBy.get())) {
+                kept.add(name);
+            } else {
+                LOG.debug("job {} runs only on request ({}); not in this compile", name, enabledBy.get());
+            }
+        }
+        return kept;
     }
 
     List<String> jobs() {
@@ -62,7 +99,7 @@ final class PipelineChoice {
         return kept;
     }
 
-    /** {@code " (did you mean Frontend?)"} for a name one case change or two edits away from a known one. */
+    /** {@code " (did you mean MyJob?)"} for a name one case change or two edits away from a known one. */
     static String suggestion(String name, List<String> known) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;

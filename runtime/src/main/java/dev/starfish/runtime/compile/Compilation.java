@@ -2,10 +2,14 @@ package dev.starfish.runtime.compile;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.api.Artifacts;
+import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.JobState;
 import dev.starfish.runtime.launch.ProcessLauncher;
+import dev.starfish.runtime.plan.Plan;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.RegisteredJob;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,10 +20,12 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * One compile: resolves the pipeline and checks every path and tool before anything runs,
- * holds the work directory for the whole compile, then runs each job in order, each in its
- * own plugin's loader and log context. Owns nothing global: several compilations may run in
- * one JVM, each with its own log file and work directory.
+ * One compile, planned then run (clang's {@code Compilation}): resolves the pipeline, checks
+ * it against the jobs' declarations ({@link Plan}), checks every path and tool, and only then
+ * either prints the plan ({@code -###}, touching nothing) or holds the work directory, writes
+ * the compile record and runs the plan's steps job by job, each in its own plugin's loader and
+ * log context. Owns nothing global: several compilations may run in one JVM, each with its own
+ * log file and work directory.
  */
 public final class Compilation {
 
@@ -30,24 +36,26 @@ public final class Compilation {
     private final JobRegistry registry;
     private final ProcessLauncher launcher;
     private final CompileRequest request;
-    private final PrintWriter dryRunOut;
+    private final PrintWriter planOut;
 
-    public Compilation(JobRegistry registry, ProcessLauncher launcher, CompileRequest request, PrintWriter dryRunOut) {
+    public Compilation(JobRegistry registry, ProcessLauncher launcher, CompileRequest request, PrintWriter planOut) {
         this.registry = requireNonNull(registry, "registry is null");
         this.launcher = requireNonNull(launcher, "launcher is null");
         this.request = requireNonNull(request, "request is null");
-        this.dryRunOut = requireNonNull(dryRunOut, "dryRunOut is null");
+        this.planOut = requireNonNull(planOut, "planOut is null");
     }
 
     /** Runs the compile; a failure is recorded in the log file and raised for the CLI to report once. */
     public CompileResult run() {
         List<RegisteredJob> jobs = request.pipeline().stream().map(registry::registered).toList();
+        Plan plan = Plan.of(jobs, registry.jobs());
         CompilePreflight.check(request);
         RunningJobs running = new RunningJobs();
-        JobSteps steps = new JobSteps(registry, launcher, request, dryRunOut, running);
+        JobSteps steps = new JobSteps(registry, launcher, request, running);
         steps.resolveTools(jobs);
         if (request.dryRun()) {
-            return runJobs(jobs, steps);
+            new PlanPrinter(steps, planOut).print(plan, request);
+            return new CompileResult(Optional.empty(), 0, List.of(), 0);
         }
         try (WorkDirectory workDir = WorkDirectory.acquire(request.workDir());
                 CompileLog log = CompileLog.open(request.logFile(), request.latestLogLink());
@@ -55,7 +63,7 @@ public final class Compilation {
             CrashContext.record(workDir.path());
             createOutputDirectory();
             try {
-                CompileResult result = runJobs(jobs, steps);
+                CompileResult result = runPlan(plan, steps);
                 OUTCOME.info("Compile finished in {} ms", result.wallMillis());
                 return result;
             } catch (RuntimeException | Error e) {
@@ -72,24 +80,28 @@ public final class Compilation {
         Path parent = request.output().toAbsolutePath().getParent();
         try {
             Files.createDirectories(parent);
-        } catch (java.io.IOException e) {
-            throw new dev.starfish.api.InvalidInputException("cannot create the directory " + parent
+        } catch (IOException e) {
+            throw new InvalidInputException("cannot create the directory " + parent
                     + " of the output file: " + e.getMessage());
         }
     }
 
-    private CompileResult runJobs(List<RegisteredJob> jobs, JobSteps steps) {
+    private CompileResult runPlan(Plan plan, JobSteps steps) {
         long start = System.nanoTime();
         try (SubgraphRunner runner = new SubgraphRunner(request.parallelism())) {
             JobState state = new JobState(request.model(), request.workDir(), request.launchDir());
-            state.putArtifact("neff", request.output());
-            LOG.info("Compiling {} with jobs {} in {}", request.model(), request.pipeline(), request.workDir());
+            state.putArtifact(Artifacts.NEFF, request.output());
+            state.setPlannedArtifacts(plan.artifacts());
+            LOG.info("Compiling {} with jobs {} in {}", request.model(), plan.jobNames(), request.workDir());
+            LOG.info("{}", PlanPrinter.header(plan, request));
+            PlanPrinter.template(steps, plan, request).forEach(step -> LOG.info("{}", step.toPlanLine()));
+            CompileRecord.write(state.artifact(Artifacts.COMPILE_RECORD), request, plan);
             List<CompileResult.JobTiming> timings = new ArrayList<>();
-            for (RegisteredJob job : jobs) {
+            for (RegisteredJob job : plan.jobs()) {
                 timings.add(steps.run(job, state, runner));
             }
-            Optional<Path> output = Files.isRegularFile(request.output()) && !request.dryRun()
-                    ? Optional.of(request.output()) : Optional.empty();
+            state.steps().forEach(step -> LOG.debug("Ran {}", step.toPlanLine()));
+            Optional<Path> output = Files.isRegularFile(request.output()) ? Optional.of(request.output()) : Optional.empty();
             return new CompileResult(output, state.inputs().size(), timings, (System.nanoTime() - start) / 1_000_000);
         }
     }

@@ -20,11 +20,12 @@ import java.util.Optional;
  * @param launchDir where the user started the driver
  * @param pipeline the job names to run, in order
  * @param parallelism how many subgraphs a job may process at once
- * @param dryRun print the commands instead of running them ({@code -###})
+ * @param dryRun print the plan instead of running it ({@code -###})
  * @param jobOptions each job's option values, by job name
+ * @param starfishVersion the driver's version, for the compile record
  */
 public record CompileRequest(Path model, Path output, Path workDir, Path logFile, Optional<Path> latestLogLink, Path launchDir, List<String> pipeline,
-        int parallelism, boolean dryRun, Map<String, JobOptions> jobOptions) {
+        int parallelism, boolean dryRun, Map<String, JobOptions> jobOptions, String starfishVersion) {
 
     public CompileRequest {
         requireNonNull(model, "model is null");
@@ -35,6 +36,7 @@ public record CompileRequest(Path model, Path output, Path workDir, Path logFile
         requireNonNull(launchDir, "launchDir is null");
         pipeline = List.copyOf(pipeline);
         jobOptions = Map.copyOf(jobOptions);
+        requireNonNull(starfishVersion, "starfishVersion is null");
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1, found " + parallelism);
         }

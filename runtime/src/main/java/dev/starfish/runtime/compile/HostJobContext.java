@@ -17,14 +17,12 @@ final class HostJobContext implements JobContext {
     private final String job;
     private final Launcher launcher;
     private final JobOptions options;
-    private final boolean dryRun;
     private final SubgraphRunner runner;
 
-    HostJobContext(String job, Launcher launcher, JobOptions options, boolean dryRun, SubgraphRunner runner) {
+    HostJobContext(String job, Launcher launcher, JobOptions options, SubgraphRunner runner) {
         this.job = requireNonNull(job, "job is null");
         this.launcher = requireNonNull(launcher, "launcher is null");
         this.options = requireNonNull(options, "options is null");
-        this.dryRun = dryRun;
         this.runner = requireNonNull(runner, "runner is null");
     }
 
@@ -41,11 +39,6 @@ final class HostJobContext implements JobContext {
     @Override
     public JobOptions options() {
         return options;
-    }
-
-    @Override
-    public boolean dryRun() {
-        return dryRun;
     }
 
     @Override

@@ -4,23 +4,31 @@ import static java.util.Objects.requireNonNull;
 
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.Job;
+import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobException;
 import dev.starfish.api.JobState;
-import dev.starfish.api.Launcher;
+import dev.starfish.api.NativeJob;
+import dev.starfish.api.PlanStep;
+import dev.starfish.api.ProcessResult;
+import dev.starfish.api.Subgraph;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.JobThreadScope;
 import dev.starfish.runtime.registry.RegisteredJob;
-import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Runs one job of a compile in its plugin's loader and log context, and turns anything plugin
- * code throws into one line that names the job and its jar (the stack trace goes to the log
- * file only). Also resolves every native job's tool before the first job runs, so a missing
- * tool is reported before any work is done.
+ * Turns a job of the plan into its steps and runs them, in the job's plugin loader and log
+ * context: a native job's steps are its commands (built by the job's {@link NativeJob} template,
+ * one per subgraph or one per compile), an in-process job's step is the job's own run. Every
+ * step that ran is recorded in the state. Anything plugin code throws becomes one line naming
+ * the job and its jar (the stack trace goes to the log file only). Also resolves every native
+ * job's tool before the first job runs, so a missing tool is reported before any work is done.
  */
 final class JobSteps {
 
@@ -29,24 +37,21 @@ final class JobSteps {
     private final JobRegistry registry;
     private final ProcessLauncher launcher;
     private final CompileRequest request;
-    private final PrintWriter dryRunOut;
     private final RunningJobs running;
 
-    JobSteps(JobRegistry registry, ProcessLauncher launcher, CompileRequest request, PrintWriter dryRunOut,
-            RunningJobs running) {
+    JobSteps(JobRegistry registry, ProcessLauncher launcher, CompileRequest request, RunningJobs running) {
         this.registry = requireNonNull(registry, "registry is null");
         this.launcher = requireNonNull(launcher, "launcher is null");
         this.request = requireNonNull(request, "request is null");
-        this.dryRunOut = requireNonNull(dryRunOut, "dryRunOut is null");
         this.running = requireNonNull(running, "running is null");
     }
 
     /** Resolves each native job's tool; the first one missing is an invalid input naming the job. */
     void resolveTools(List<RegisteredJob> jobs) {
         for (RegisteredJob job : jobs) {
-            toolOf(job).ifPresent(tool -> {
+            job.declaration().tool().ifPresent(tool -> {
                 try {
-                    launcherFor(job, false).resolve(tool);
+                    launcherFor(job).resolve(tool);
                 } catch (InvalidInputException e) {
                     throw new InvalidInputException(e.getMessage() + "; job " + job.name()
                             + " needs it (nothing was run)", e);
@@ -55,20 +60,74 @@ final class JobSteps {
         }
     }
 
+    /** The job's steps on {@code state}'s inputs, built but not run (for {@code -###}). */
+    List<PlanStep> plan(RegisteredJob registered, JobState state, SubgraphRunner runner) {
+        return inJobScope(registered, runner, (job, context) -> {
+            JobDeclaration declaration = registered.declaration();
+            List<PlanStep> steps = new ArrayList<>();
+            if (job instanceof NativeJob nativeJob) {
+                for (Subgraph input : nativeJob.stepInputs(state)) {
+                    steps.add(PlanStep.ofCommand(nativeJob.command(input, state, context), subgraphOf(declaration, input),
+                            declaration));
+                }
+            } else {
+                inProcessInputs(declaration, state).forEach(input -> steps.add(PlanStep.inProcess(declaration, input)));
+            }
+            return steps;
+        });
+    }
+
+    /** Runs the job's steps and records each in the state. */
     CompileResult.JobTiming run(RegisteredJob registered, JobState state, SubgraphRunner runner) {
         long start = System.nanoTime();
         running.enter(registered);
-        try (JobThreadScope scope = JobThreadScope.enter(registered);
-                JobThreadName name = JobThreadName.enter(registered.name())) {
-            Job job = registry.job(registered.name());
-            LOG.info("Running job {} ({}) from {}", registered.name(), registered.declaration().kind().label(),
-                    registered.info().jarName());
-            HostJobContext context = new HostJobContext(registered.name(), launcherFor(registered, request.dryRun()),
-                    request.optionsOf(registered.name()), request.dryRun(), runner);
-            job.run(state, context);
+        try {
+            inJobScope(registered, runner, (job, context) -> {
+                LOG.info("Running job {} ({}) from {}", registered.name(), registered.declaration().kind().label(),
+                        registered.info().jarName());
+                JobDeclaration declaration = registered.declaration();
+                if (job instanceof NativeJob nativeJob) {
+                    Consumer<Subgraph> step = input -> {
+                        ProcessResult result = nativeJob.runStep(input, state, context);
+                        state.recordStep(PlanStep.ofCommand(result.command(), subgraphOf(declaration, input), declaration));
+                    };
+                    List<Subgraph> inputs = nativeJob.stepInputs(state);
+                    if (declaration.perSubgraph()) {
+                        runner.forEach(registered.name(), inputs, step);
+                    } else {
+                        inputs.forEach(step);
+                    }
+                } else {
+                    job.run(state, context);
+                    inProcessInputs(declaration, state).forEach(input -> state.recordStep(PlanStep.inProcess(declaration,
+                            input)));
+                }
+                return null;
+            });
             long millis = (System.nanoTime() - start) / 1_000_000;
             LOG.info("Job {} finished in {} ms", registered.name(), millis);
             return new CompileResult.JobTiming(registered.name(), millis);
+        } finally {
+            running.leave(registered);
+        }
+    }
+
+    private static List<String> inProcessInputs(JobDeclaration declaration, JobState state) {
+        return declaration.perSubgraph() ? state.inputs().stream().map(Subgraph::name).toList() : List.of("");
+    }
+
+    private static String subgraphOf(JobDeclaration declaration, Subgraph input) {
+        return declaration.perSubgraph() ? input.name() : "";
+    }
+
+    /** Creates the job and calls {@code body} in its plugin's scope; plugin failures become one line. */
+    private <T> T inJobScope(RegisteredJob registered, SubgraphRunner runner, BiFunction<Job, HostJobContext, T> body) {
+        try (JobThreadScope scope = JobThreadScope.enter(registered);
+                JobThreadName name = JobThreadName.enter(registered.name())) {
+            Job job = registry.job(registered.name());
+            HostJobContext context = new HostJobContext(registered.name(), launcherFor(registered),
+                    request.optionsOf(registered.name()), runner);
+            return body.apply(job, context);
         } catch (InvalidInputException | JobException e) {
             throw e;
         } catch (ExceptionInInitializerError e) {
@@ -81,18 +140,11 @@ final class JobSteps {
         } catch (RuntimeException | StackOverflowError | AssertionError e) {
             throw new JobException("job " + registered.name() + " (" + registered.info().jarName() + ") failed: "
                     + describe(e) + " (the log has the stack trace)", e);
-        } finally {
-            running.leave(registered);
         }
     }
 
-    private static java.util.Optional<String> toolOf(RegisteredJob job) {
-        return job.declaration().tool();
-    }
-
-    private Launcher launcherFor(RegisteredJob job, boolean dryRun) {
-        ProcessLauncher forPlugin = launcher.forPlugin(job.plugin().loader().bundledToolsDir());
-        return dryRun ? new DryRunLauncher(forPlugin, dryRunOut) : forPlugin;
+    private ProcessLauncher launcherFor(RegisteredJob job) {
+        return launcher.forPlugin(job.plugin().loader().bundledToolsDir());
     }
 
     /** The exception and where in plugin code it was thrown, e.g. {@code NullPointerException at Foo.java:12}. */

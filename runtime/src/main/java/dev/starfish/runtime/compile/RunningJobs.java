@@ -17,7 +17,7 @@ final class RunningJobs {
         jobs.remove(job);
     }
 
-    /** {@code job Frontend (frontend-0.1.0.jar)}, or empty when none runs. */
+    /** {@code job MyJob (myjob-0.1.0.jar)}, or empty when none runs. */
     String describe() {
         return String.join(", ", jobs.stream().map(j -> "job " + j.name() + " (" + j.info().jarName() + ")").toList());
     }

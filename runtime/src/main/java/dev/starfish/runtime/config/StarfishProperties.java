@@ -16,6 +16,7 @@ import java.util.Properties;
 public final class StarfishProperties {
 
     public static final String REJECTED_JOBS = "rejected.jobs";
+    public static final String PIPELINE = "pipeline";
     public static final String MAX_CONCURRENT_SPAWNS = "launcher.max.concurrent.spawns";
     public static final String KILL_GRACE_MILLIS = "launcher.kill.grace.millis";
     public static final String TOOL_TIMEOUT_SECONDS = "launcher.timeout.seconds";
@@ -55,6 +56,15 @@ public final class StarfishProperties {
     public String string(String key, String fallback) {
         String value = values.getProperty(key);
         return value == null || value.isBlank() ? fallback : value.trim();
+    }
+
+    /** A comma-separated list, each item trimmed; empty when the key is absent or blank. */
+    public java.util.List<String> list(String key) {
+        String value = string(key, null);
+        if (value == null) {
+            return java.util.List.of();
+        }
+        return java.util.Arrays.stream(value.split(",", -1)).map(String::trim).toList();
     }
 
     public long integer(String key, long fallback) {

@@ -6,7 +6,7 @@ import dev.starfish.api.JobException;
  * A tool's run was cut short because the compile is stopping: its thread was interrupted, or
  * {@link ProcessLauncher#stopAll} was called (e.g. from the shutdown hook of a SIGINT or SIGTERM).
  * The tool's process group is gone by the time this is thrown. The message names the job, the
- * tool and the reason, e.g. {@code Job "WalrusDriver" was interrupted: the compile received
+ * tool and the reason, e.g. {@code Job "MyJob" was interrupted: the compile received
  * SIGTERM; the process group of walrus_driver was killed (killed by signal 15 (SIGTERM))}.
  */
 public final class RunInterruptedException extends JobException {

@@ -15,7 +15,7 @@ import java.util.function.Function;
  * default. {@link Duration#ZERO} means no limit. Immutable when the lookup is.
  *
  * @param defaultTimeout the limit of jobs without an override, {@link Duration#ZERO} for none
- * @param perJob the override of a job by name (e.g. {@code timeout.WalrusDriver} of
+ * @param perJob the override of a job by name (e.g. {@code timeout.MyJob} of
  *        {@code conf/starfish.properties}), empty when it has none
  */
 public record ToolTimeouts(Duration defaultTimeout, Function<String, Optional<Duration>> perJob) {

@@ -17,7 +17,8 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 /**
- * Reads a job's {@link JobSpec} and {@link JobOptionSpec}s from its class file with ASM:
+ * Reads a job's {@link JobSpec} (kind, tool, consumed and produced artifacts, scope, enabling
+ * option, action) and {@link JobOptionSpec}s from its class file with ASM:
  * no class is defined, initialised or instantiated, so no plugin code — not even an
  * annotation of the plugin's own — runs while the host lists jobs or registers options.
  */
@@ -76,7 +77,9 @@ final class JobDeclarationReader {
                     text(o, "defaultValue"), constant(JobOption.Type.class, o.get("type"), "type of an option")));
         }
         return new JobDeclaration(simpleName, constant(JobKind.class, spec.get("kind"), "kind"),
-                JobDeclaration.toolOf(text(spec, "tool")), declared);
+                JobDeclaration.toolOf(text(spec, "tool")), declared, texts(spec, "consumes"), texts(spec, "produces"),
+                Boolean.TRUE.equals(spec.get("perSubgraph")), JobDeclaration.toolOf(text(spec, "enabledBy")),
+                text(spec, "action"));
     }
 
     private static Map<String, Object> newOption(List<Map<String, Object>> options) {
@@ -88,6 +91,18 @@ final class JobDeclarationReader {
     private static String text(Map<String, Object> values, String name) {
         Object value = values.get(name);
         return value == null ? "" : value.toString();
+    }
+
+    /** An array element's values as text, in order; empty when the element is absent. */
+    private static List<String> texts(Map<String, Object> values, String name) {
+        Object value = values.get(name);
+        if (value == null) {
+            return List.of();
+        }
+        if (value instanceof List<?> list) {
+            return list.stream().map(String::valueOf).toList();
+        }
+        return List.of(value.toString());
     }
 
     private static <E extends Enum<E>> E constant(Class<E> type, Object value, String what) {
@@ -120,6 +135,18 @@ final class JobDeclarationReader {
         @Override
         public void visitEnum(String name, String descriptor, String value) {
             values.put(name, value);
+        }
+
+        @Override
+        public AnnotationVisitor visitArray(String name) {
+            List<Object> elements = new ArrayList<>();
+            values.put(name, elements);
+            return new AnnotationVisitor(Opcodes.ASM9) {
+                @Override
+                public void visit(String unnamed, Object value) {
+                    elements.add(value);
+                }
+            };
         }
     }
 }

@@ -21,7 +21,7 @@ public record RegisteredJob(JobDeclaration declaration, Class<? extends Job> typ
         requireNonNull(plugin, "plugin is null");
     }
 
-    /** The job's name, e.g. {@code WalrusDriver}. */
+    /** The job's name, e.g. {@code MyJob}. */
     public String name() {
         return declaration.name();
     }

@@ -17,9 +17,8 @@ class JobClassifierTest {
     private static final String NATIVE = "package fixture.nat;\nimport dev.starfish.api.*;\nimport java.util.List;\n"
             + "@org.pf4j.Extension @JobSpec(kind = JobKind.NATIVE, tool = \"tool\")\n"
             + "public class ToolJob extends NativeJob {\n"
-            + "  @Override protected void runSingleInput(Subgraph in, JobState s, JobContext c) {\n"
-            + "    java.nio.file.Path exe = c.launcher().resolve(tool());\n"
-            + "    c.launcher().run(Command.builder(name(), in.dir(), List.of(exe.toString())).build());\n  }\n}\n";
+            + "  @Override protected List<String> argv(java.nio.file.Path exe, Subgraph in, JobState s, JobOptions o) {\n"
+            + "    return List.of(exe.toString());\n  }\n}\n";
 
     private static final String REFERENCES_PROCESS = "package fixture.proc;\nimport dev.starfish.api.*;\n"
             + "@org.pf4j.Extension @JobSpec(kind = JobKind.IN_PROCESS)\n"
@@ -39,8 +38,8 @@ class JobClassifierTest {
             JobClassification tool = JobClassifier.classify(registry.registered("ToolJob"), "native");
             JobClassification mentioning = JobClassifier.classify(registry.registered("ProcessMentioningJob"), "in-process");
 
-            assertThat(tool.resolverRefs()).isEqualTo(1);
-            assertThat(tool.spawnRefs()).isEqualTo(1);
+            assertThat(tool.resolverRefs()).as("the NativeJob template it inherits resolves its tool").isEqualTo(1);
+            assertThat(tool.spawnRefs()).as("and runs it through the launcher").isEqualTo(1);
             assertThat(tool.kind()).isEqualTo("native");
             assertThat(mentioning.processClassRefs()).as("ProcessBuilder is referenced").isGreaterThan(0);
             assertThat(mentioning.resolverRefs()).isZero();

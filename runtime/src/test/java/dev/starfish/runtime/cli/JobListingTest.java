@@ -26,7 +26,7 @@ class JobListingTest {
 
     /** The keys of every row of {@code jobs --json}, in order (docs/jobs-json.md). */
     static final List<String> KEYS = List.of("name", "kind", "tool", "toolPath", "toolOrigin", "plugin", "version", "jar",
-            "bundles", "nativeLibraries", "bundledTools");
+            "bundles", "nativeLibraries", "bundledTools", "enabledBy");
 
     @TempDir
     Path tmp;
@@ -38,7 +38,8 @@ class JobListingTest {
                 + " paramLabel = \"N\", description = \"How loud " + tool + " is.\", defaultValue = \"3\")\n"
                 + "public class " + name + " extends NativeJob {\n  static { " + staticInit + " }\n"
                 + "  public " + name + "() { " + staticInit + " }\n"
-                + "  @Override protected void runSingleInput(Subgraph i, JobState s, JobContext c) { }\n}\n";
+                + "  @Override protected java.util.List<String> argv(java.nio.file.Path e, Subgraph i, JobState s, JobOptions o) {\n"
+                + "    return java.util.List.of(e.toString()); }\n}\n";
     }
 
     private static String touch(Path marker) {

@@ -123,16 +123,6 @@ class CompileEndToEndIT {
     }
 
     @Test
-    void dryRunPrintsEveryCommandInReplayFormAndRunsNothing() {
-        Distribution.Run run = dist.run(cwd, "compile", dist.example("mlp.hlo").toString(), "-###");
-        assertThat(run.exitCode()).as("%s", run).isZero();
-        assertThat(run.stdout()).contains("hlo2penguin").contains("walrus_driver").contains("xla_infergoldens")
-                .contains("hlo-neff-wrapper").contains("cd ").contains(" && exec ");
-        assertThat(cwd.resolve("mlp.neff")).doesNotExist();
-        assertThat(cwd.resolve("mlp.work/sg00/model.penguin")).doesNotExist();
-    }
-
-    @Test
     void userPathsResolveAgainstTheLaunchDirectory() throws IOException {
         Path model = cwd.resolve("models/m.hlo");
         Files.createDirectories(model.getParent());

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,6 +48,32 @@ class InternalToolsIT {
         JsonNode report = new ObjectMapper().readTree(cwd.resolve("mlp.work/sg00/backend.json").toFile());
         assertThat(report.toString()).as("nn_executor's report").containsIgnoringCase("match");
         assertThat(Files.readString(cwd.resolve("log-starfish.txt"))).contains("ulimit -S -t");
+    }
+
+    @Test
+    void watchpointAndBackendRunOnRequestInTheirConfiguredPlaceAndKeepTheirResults() throws IOException {
+        Distribution internal = withInternalTools();
+        Path cwd = tmp.resolve("cwd");
+        String model = internal.example("mlp.hlo").toString();
+
+        Distribution.Run plain = internal.run(cwd, "compile", model, "-###");
+        assertThat(plain.stdout()).as("not requested: not planned").doesNotContain("watchpoint_insert")
+                .doesNotContain("nn_executor");
+        Distribution.Run plan = internal.run(cwd, "compile", model, "--watchpoint", "dot.6",
+                "--enable-experimental-backend", "-###");
+        List<String> tools = plan.stdout().lines().map(line -> line.startsWith("# ") ? line.split(" ")[1]
+                : Path.of(line.substring(line.lastIndexOf(" && exec ") + 9).split(" ")[0]).getFileName().toString())
+                .toList();
+        assertThat(tools).as("%s", plan).containsExactly("plan", "Frontend", "StaticIOTranspose", "hlo2penguin",
+                "walrus_driver", "walrus_driver", "xla_infergoldens", "watchpoint_insert", "nn_executor", "Kelper",
+                "hlo-neff-wrapper", "SaveTemps");
+        assertThat(plan.stdout()).as("Backend executes the watchpoint BIR the plan makes").contains("--bir model.wp.bir");
+
+        Distribution.Run run = internal.run(cwd, "compile", model, "--watchpoint", "dot.6", "--enable-experimental-backend");
+        assertThat(run.exitCode()).as("%s", run).isZero();
+        assertThat(cwd.resolve("mlp.work/sg00/watchpoints/dot.6.bin")).as("the watched tensor was dumped").exists();
+        assertThat(cwd.resolve("mlp.work/sg00/backend.json")).as("a result, not an intermediate").exists();
+        assertThat(cwd.resolve("mlp.work/sg00/model.wp.bir")).as("an intermediate").doesNotExist();
     }
 
     @Test

@@ -42,6 +42,25 @@ class JobsCommandIT {
     }
 
     @Test
+    void jobsShowsWhichJobsRunOnlyOnRequestAndTheOptionThatRequestsThem() throws IOException {
+        Distribution.Run table = dist.run(cwd, "jobs");
+        assertThat(table.exitCode()).as("%s", table).isZero();
+        assertThat(table.stdout()).containsPattern("Watchpoint +native +on request \\(--watchpoint\\) ")
+                .containsPattern("Backend +native +on request \\(--enable-experimental-backend\\) ")
+                .containsPattern("WalrusDriver +native +- ");
+        JsonNode jobs = new ObjectMapper().readTree(dist.run(cwd, "jobs", "--json").stdout());
+        for (JsonNode job : jobs) {
+            String expected = switch (job.path("name").asText()) {
+                case "Watchpoint" -> "--watchpoint";
+                case "Backend" -> "--enable-experimental-backend";
+                default -> null;
+            };
+            assertThat(job.path("enabledBy").isNull() ? null : job.path("enabledBy").asText())
+                    .as("enabledBy of %s", job.path("name").asText()).isEqualTo(expected);
+        }
+    }
+
+    @Test
     void jobsVerboseShowsTheDifferentJacksonVersionsFrontendAndKelperBundle() {
         Distribution.Run run = dist.run(cwd, "jobs", "--libraries");
         assertThat(run.exitCode()).isZero();

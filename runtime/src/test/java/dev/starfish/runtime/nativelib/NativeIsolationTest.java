@@ -171,7 +171,6 @@ class NativeIsolationTest {
         @Override public Launcher launcher() { throw new IllegalStateException("no launcher here"); }
         @Override public Logger log() { return LogManager.getLogger("test"); }
         @Override public JobOptions options() { return JobOptions.empty(); }
-        @Override public boolean dryRun() { return false; }
         @Override public void forEachInput(List<Subgraph> inputs, Consumer<Subgraph> action) { inputs.forEach(action); }
     }
 }

@@ -35,7 +35,8 @@ class JobCreationTest {
                 + "  static void touch(String file) {\n"
                 + "    try { java.nio.file.Files.writeString(java.nio.file.Path.of(file), \"ran\"); }\n"
                 + "    catch (java.io.IOException e) { throw new java.io.UncheckedIOException(e); } }\n"
-                + "  @Override protected void runSingleInput(Subgraph i, JobState s, JobContext c) { }\n}\n";
+                + "  @Override protected java.util.List<String> argv(java.nio.file.Path e, Subgraph i, JobState s, JobOptions o) {\n"
+                + "    return java.util.List.of(e.toString()); }\n}\n";
     }
 
     private static String inProcess(String pkg, String name, String members) {
@@ -167,7 +168,9 @@ class JobCreationTest {
     @Test
     void aNativeDeclarationWithoutAToolIsNotImported() {
         Path dir = pluginsWith("notool", "fixture.notool.NoToolJob", "package fixture.notool;\nimport dev.starfish.api.*;\n"
-                + "@org.pf4j.Extension @JobSpec(kind = JobKind.NATIVE) public class NoToolJob extends NativeJob { }\n");
+                + "@org.pf4j.Extension @JobSpec(kind = JobKind.NATIVE) public class NoToolJob extends NativeJob {\n"
+                + "  @Override protected java.util.List<String> argv(java.nio.file.Path e, Subgraph i, JobState s, JobOptions o) {\n"
+                + "    return java.util.List.of(); }\n}\n");
         try (JobRegistry registry = load(dir)) {
             assertThat(registry.jobs()).isEmpty();
             assertThat(registry.warnings()).singleElement().asString()

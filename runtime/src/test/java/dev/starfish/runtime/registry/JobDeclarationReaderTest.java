@@ -3,6 +3,7 @@ package dev.starfish.runtime.registry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobKind;
 import dev.starfish.api.JobSpec;
 import java.util.function.Consumer;
@@ -44,5 +45,40 @@ class JobDeclarationReaderTest {
     void elementsAbsentFromTheClassFileTakeTheirDefaults() {
         byte[] bytes = classWithJobSpec(spec -> spec.visitEnum("kind", Type.getDescriptor(JobKind.class), "IN_PROCESS"));
         assertThat(JobDeclarationReader.read("fixture.odd.OddJob", bytes).tool()).as("tool defaults to none").isEmpty();
+    }
+
+    @Test
+    void consumedAndProducedArtifactsScopeAndEnablingOptionAreRead() {
+        byte[] bytes = classWithJobSpec(spec -> {
+            spec.visitEnum("kind", Type.getDescriptor(JobKind.class), "IN_PROCESS");
+            AnnotationVisitor consumes = spec.visitArray("consumes");
+            consumes.visit(null, "bir");
+            consumes.visit(null, "tensor-map");
+            consumes.visitEnd();
+            AnnotationVisitor produces = spec.visitArray("produces");
+            produces.visit(null, "kernel-graph");
+            produces.visitEnd();
+            spec.visit("perSubgraph", Boolean.TRUE);
+            spec.visit("action", "link");
+        });
+        JobDeclaration declaration = JobDeclarationReader.read("fixture.odd.OddJob", bytes);
+        assertThat(declaration.consumes()).containsExactly("bir", "tensor-map");
+        assertThat(declaration.produces()).containsExactly("kernel-graph");
+        assertThat(declaration.perSubgraph()).isTrue();
+        assertThat(declaration.action()).isEqualTo("link");
+        assertThat(declaration.enabledBy()).isEmpty();
+    }
+
+    @Test
+    void anArtifactThePluginApiDoesNotDefineIsRefused() {
+        byte[] bytes = classWithJobSpec(spec -> {
+            spec.visitEnum("kind", Type.getDescriptor(JobKind.class), "IN_PROCESS");
+            AnnotationVisitor produces = spec.visitArray("produces");
+            produces.visit(null, "bitcode");
+            produces.visitEnd();
+        });
+        assertThatThrownBy(() -> JobDeclarationReader.read("fixture.odd.OddJob", bytes))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("job OddJob produces the unknown artifact 'bitcode': expected one of model, ");
     }
 }

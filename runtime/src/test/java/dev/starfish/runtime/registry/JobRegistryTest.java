@@ -246,7 +246,6 @@ class JobRegistryTest {
         @Override public Launcher launcher() { throw new IllegalStateException("no launcher in this test"); }
         @Override public Logger log() { return LogManager.getLogger("test"); }
         @Override public JobOptions options() { return JobOptions.empty(); }
-        @Override public boolean dryRun() { return false; }
         @Override public void forEachInput(List<Subgraph> inputs, Consumer<Subgraph> action) { inputs.forEach(action); }
     }
 }

@@ -1,8 +1,8 @@
 package dev.starfish.jobs.backend;
 
+import dev.starfish.api.Artifacts;
 import dev.starfish.api.Command;
 import dev.starfish.api.InvalidInputException;
-import dev.starfish.api.JobContext;
 import dev.starfish.api.JobKind;
 import dev.starfish.api.JobOption;
 import dev.starfish.api.JobOptionSpec;
@@ -12,7 +12,6 @@ import dev.starfish.api.JobState;
 import dev.starfish.api.NativeJob;
 import dev.starfish.api.ShellQuote;
 import dev.starfish.api.Subgraph;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,15 +25,20 @@ import org.pf4j.Extension;
  *     --inputs goldens/inputs.bin --goldens goldens/outputs.bin --json backend.json --iterations N
  * </pre>
  * The command also carries {@code cpuLimitSeconds}, so the launcher enforces the limit
- * itself and reports {@code CPU time limit of N s exceeded}. When the Watchpoint job has
- * written {@code model.wp.bir}, that BIR is executed and the watched tensors are dumped
- * into {@code watchpoints/}.
+ * itself and reports {@code CPU time limit of N s exceeded}. When the compile's plan makes
+ * a watchpoint BIR (the Watchpoint job runs), {@code model.wp.bir} is executed and the
+ * watched tensors are dumped into {@code watchpoints/}. The job runs only on request:
+ * {@code --enable-experimental-backend}, its own option.
  *
  * <p>{@code nn_executor} is not shipped in {@code starfish/bin}; the job fails with
  * {@code Could not find nn_executor} unless a build drops it into {@code private/}.
  */
 @Extension
-@JobSpec(kind = JobKind.NATIVE, tool = Backend.TOOL)
+@JobSpec(kind = JobKind.NATIVE, tool = Backend.TOOL, perSubgraph = true,
+        consumes = {Artifacts.BIR, Artifacts.GOLDENS, Artifacts.TENSOR_MAP}, produces = Artifacts.BACKEND_REPORT,
+        enabledBy = Backend.ENABLE)
+@JobOptionSpec(name = Backend.ENABLE, type = JobOption.Type.FLAG,
+        description = "Run the experimental Backend job (needs nn_executor).")
 @JobOptionSpec(name = Backend.CPU_LIMIT, type = JobOption.Type.INTEGER, paramLabel = "SECONDS",
         description = "CPU-time limit of nn_executor per subgraph, in seconds.", defaultValue = "" + Backend.DEFAULT_CPU_LIMIT)
 @JobOptionSpec(name = Backend.ITERATIONS, type = JobOption.Type.INTEGER, paramLabel = "N",
@@ -44,19 +48,22 @@ public final class Backend extends NativeJob {
     static final String TOOL = "nn_executor";
     static final String CPU_LIMIT = "--backend-cpu-limit";
     static final String ITERATIONS = "--backend-iterations";
+    static final String ENABLE = "--enable-experimental-backend";
     static final long DEFAULT_CPU_LIMIT = 600;
     static final long DEFAULT_ITERATIONS = 1;
-    static final String WATCHPOINT_BIR = "model.wp.bir";
+    /** The golden inputs, then the golden outputs, relative to the subgraph directory. */
+    private static final List<String> GOLDENS = Artifacts.of(Artifacts.GOLDENS).files();
 
     @Override
-    protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
-        int cpuSeconds = positiveInt(context.options(), CPU_LIMIT, DEFAULT_CPU_LIMIT);
-        int iterations = positiveInt(context.options(), ITERATIONS, DEFAULT_ITERATIONS);
-        boolean watchpoints = Files.isRegularFile(input.file(WATCHPOINT_BIR));
-        Path executable = context.launcher().resolve(tool());
-        Command.Builder command = commandFor(input, state, List.of(script(executable, cpuSeconds, iterations,
-                watchpoints))).useShell(true).cpuLimitSeconds(cpuSeconds);
-        launch(command.build(), context);
+    protected List<String> argv(Path executable, Subgraph input, JobState state, JobOptions options) {
+        int cpuSeconds = positiveInt(options, CPU_LIMIT, DEFAULT_CPU_LIMIT);
+        int iterations = positiveInt(options, ITERATIONS, DEFAULT_ITERATIONS);
+        return List.of(script(executable, cpuSeconds, iterations, state.isPlanned(Artifacts.WATCHPOINT_BIR)));
+    }
+
+    @Override
+    protected void configure(Command.Builder command, JobOptions options) {
+        command.useShell(true).cpuLimitSeconds(positiveInt(options, CPU_LIMIT, DEFAULT_CPU_LIMIT));
     }
 
     /**
@@ -67,12 +74,12 @@ public final class Backend extends NativeJob {
      */
     static String script(Path executable, int cpuSeconds, int iterations, boolean watchpoints) {
         List<String> argv = new ArrayList<>(List.of(executable.toString(),
-                "--bir", watchpoints ? WATCHPOINT_BIR : "model.bir",
-                "--tensor_map", "../tensor_map.json",
+                "--bir", Artifacts.fileName(watchpoints ? Artifacts.WATCHPOINT_BIR : Artifacts.BIR),
+                "--tensor_map", "../" + Artifacts.fileName(Artifacts.TENSOR_MAP),
                 "--sunda",
-                "--inputs", "goldens/inputs.bin",
-                "--goldens", "goldens/outputs.bin",
-                "--json", "backend.json",
+                "--inputs", GOLDENS.get(0),
+                "--goldens", GOLDENS.get(1),
+                "--json", Artifacts.fileName(Artifacts.BACKEND_REPORT),
                 "--iterations", Integer.toString(iterations)));
         if (watchpoints) {
             argv.add("--dump-dir");
@@ -89,10 +96,5 @@ public final class Backend extends NativeJob {
                     + Integer.MAX_VALUE + ", found " + value);
         }
         return (int) value;
-    }
-
-    /** Runs the command through the host's launcher, which only prints it in a dry run ({@code -###}). */
-    private static void launch(Command command, JobContext context) {
-        context.launcher().run(command);
     }
 }

@@ -20,9 +20,16 @@ class BackendTest {
     void declaresCpuLimitAndIterationsWithDefaults() {
         assertThat(JobDeclaration.of(Backend.class).options()).extracting(JobOption::name, JobOption::paramLabel, JobOption::defaultValue)
                 .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("--enable-experimental-backend", "", ""),
                         org.assertj.core.groups.Tuple.tuple("--backend-cpu-limit", "SECONDS", "600"),
                         org.assertj.core.groups.Tuple.tuple("--backend-iterations", "N", "1"));
         assertThat(JobDeclaration.of(Backend.class).tool()).contains("nn_executor");
+    }
+
+    @Test
+    void runsOnlyOnRequestThroughItsOwnOption() {
+        assertThat(JobDeclaration.of(Backend.class).enabledBy()).contains("--enable-experimental-backend");
+        assertThat(JobDeclaration.of(Backend.class).consumes()).containsExactly("bir", "goldens", "tensor-map");
     }
 
     @Test

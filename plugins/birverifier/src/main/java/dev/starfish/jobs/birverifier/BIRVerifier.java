@@ -1,7 +1,7 @@
 package dev.starfish.jobs.birverifier;
 
-import dev.starfish.api.Command;
-import dev.starfish.api.JobContext;
+import dev.starfish.api.Artifacts;
+import dev.starfish.api.JobOptions;
 import dev.starfish.api.JobKind;
 import dev.starfish.api.JobSpec;
 import dev.starfish.api.JobState;
@@ -16,25 +16,18 @@ import org.pf4j.Extension;
  * the subgraph's directory. The tool exits 1 on an invalid BIR, which fails the compile.
  */
 @Extension
-@JobSpec(kind = JobKind.NATIVE, tool = BIRVerifier.TOOL)
+@JobSpec(kind = JobKind.NATIVE, tool = BIRVerifier.TOOL, perSubgraph = true, consumes = Artifacts.BIR)
 public final class BIRVerifier extends NativeJob {
 
     static final String TOOL = "walrus_driver";
 
     @Override
-    protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
-        Path executable = context.launcher().resolve(tool());
-        Command.Builder command = commandFor(input, state, argv(executable));
-        launch(command.build(), context);
+    protected List<String> argv(Path executable, Subgraph input, JobState state, JobOptions options) {
+        return argv(executable);
     }
 
     /** The tool's argv; paths are relative to the subgraph directory the tool runs in. */
     static List<String> argv(Path executable) {
-        return List.of(executable.toString(), "--pass", "birverifier", "model.bir");
-    }
-
-    /** Runs the command through the host's launcher, which only prints it in a dry run ({@code -###}). */
-    private static void launch(Command command, JobContext context) {
-        context.launcher().run(command);
+        return List.of(executable.toString(), "--pass", "birverifier", Artifacts.fileName(Artifacts.BIR));
     }
 }

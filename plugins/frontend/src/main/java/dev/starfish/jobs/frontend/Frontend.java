@@ -1,6 +1,7 @@
 package dev.starfish.jobs.frontend;
 
 import com.fasterxml.jackson.databind.cfg.PackageVersion;
+import dev.starfish.api.Artifacts;
 import dev.starfish.api.InProcessJob;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.JobContext;
@@ -28,16 +29,13 @@ import org.pf4j.Extension;
  * each holding a standalone {@code model.hlo}, makes them the compile's inputs, and writes
  * {@code tensor_map.json} (see {@link TensorMap}) with the Jackson it bundles.
  *
- * <p>An invalid model fails with {@code <model>:<line>:<col>: <message>} (exit 2). In a
- * dry run the model is still checked and split in memory and the inputs are set (their
- * directories created) so later jobs can print their commands; nothing else is written.
+ * <p>An invalid model fails with {@code <model>:<line>:<col>: <message>} (exit 2).
  */
 @Extension
-@JobSpec(kind = JobKind.IN_PROCESS)
+@JobSpec(kind = JobKind.IN_PROCESS, consumes = Artifacts.MODEL,
+        produces = {Artifacts.SUBGRAPHS, Artifacts.TENSOR_MAP},
+        action = "check the model with penguin and split it into sgNN/model.hlo; write tensor_map.json")
 public final class Frontend extends InProcessJob {
-
-    static final String TENSOR_MAP = "tensor_map.json";
-    static final String SUBGRAPH_MODEL = "model.hlo";
 
     @Override
     protected void runOnState(JobState state, JobContext context) {
@@ -47,7 +45,7 @@ public final class Frontend extends InProcessJob {
         context.log().info("penguin version {}", penguinVersion);
         context.log().info("jackson version {}", jacksonVersion);
 
-        Path model = state.model();
+        Path model = state.artifact(Artifacts.MODEL);
         String hlo = readModel(model);
         String error = Penguin.check(hlo, model.toString());
         if (error != null) {
@@ -71,18 +69,15 @@ public final class Frontend extends InProcessJob {
         createDirectories(inputs);
         state.setInputs(inputs);
         context.log().info("split {} into {} subgraph(s)", model.getFileName(), inputs.size());
-        if (context.dryRun()) {
-            return;
-        }
 
         TensorMap tensorMap = new TensorMap(penguinVersion, jacksonVersion);
         for (int i = 0; i < parts.length; i++) {
             Subgraph input = inputs.get(i);
-            String hloPath = input.name() + "/" + SUBGRAPH_MODEL;
-            write(input.file(SUBGRAPH_MODEL), parts[i]);
+            String hloPath = state.workDir().relativize(input.artifact(Artifacts.SUBGRAPHS)).toString();
+            write(input.artifact(Artifacts.SUBGRAPHS), parts[i]);
             tensorMap.addSubgraph(input.name(), hloPath, Penguin.signature(parts[i], hloPath));
         }
-        write(state.workDir().resolve(TENSOR_MAP), tensorMap.toJson());
+        write(state.artifact(Artifacts.TENSOR_MAP), tensorMap.toJson());
     }
 
     /** {@code sg00}, {@code sg01}, … */

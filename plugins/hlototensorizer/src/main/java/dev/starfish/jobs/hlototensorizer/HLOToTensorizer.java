@@ -1,7 +1,8 @@
 package dev.starfish.jobs.hlototensorizer;
 
+import dev.starfish.api.Artifacts;
 import dev.starfish.api.Command;
-import dev.starfish.api.JobContext;
+import dev.starfish.api.JobOptions;
 import dev.starfish.api.JobKind;
 import dev.starfish.api.JobSpec;
 import dev.starfish.api.JobState;
@@ -19,25 +20,25 @@ import org.pf4j.Extension;
  * so its diagnostics appear in the log in order with its output.
  */
 @Extension
-@JobSpec(kind = JobKind.NATIVE, tool = HLOToTensorizer.TOOL)
+@JobSpec(kind = JobKind.NATIVE, tool = HLOToTensorizer.TOOL, perSubgraph = true,
+        consumes = Artifacts.SUBGRAPHS, produces = Artifacts.PENGUIN)
 public final class HLOToTensorizer extends NativeJob {
 
     static final String TOOL = "hlo2penguin";
 
     @Override
-    protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
-        Path executable = context.launcher().resolve(tool());
-        Command.Builder command = commandFor(input, state, argv(executable)).exposeStderr(true);
-        launch(command.build(), context);
+    protected List<String> argv(Path executable, Subgraph input, JobState state, JobOptions options) {
+        return argv(executable);
+    }
+
+    @Override
+    protected void configure(Command.Builder command, JobOptions options) {
+        command.exposeStderr(true);
     }
 
     /** The tool's argv; paths are relative to the subgraph directory the tool runs in. */
     static List<String> argv(Path executable) {
-        return List.of(executable.toString(), "model.hlo", "-o", "model.penguin");
-    }
-
-    /** Runs the command through the host's launcher, which only prints it in a dry run ({@code -###}). */
-    private static void launch(Command command, JobContext context) {
-        context.launcher().run(command);
+        return List.of(executable.toString(), Artifacts.fileName(Artifacts.SUBGRAPHS), "-o",
+                Artifacts.fileName(Artifacts.PENGUIN));
     }
 }

@@ -1,6 +1,7 @@
 package dev.starfish.jobs.kelper;
 
 import com.fasterxml.jackson.databind.cfg.PackageVersion;
+import dev.starfish.api.Artifacts;
 import dev.starfish.api.InProcessJob;
 import dev.starfish.api.JobContext;
 import dev.starfish.api.JobException;
@@ -20,34 +21,28 @@ import org.pf4j.Extension;
  * Links the compile's subgraphs into the kernel graph {@code <workdir>/kgraph.json} (see
  * {@link KernelGraph}): reads every subgraph's {@code model.bir}, hashes it with this
  * plugin's own penguin library (version 2) and records it with the inputs and outputs of
- * {@code tensor_map.json}, using the Jackson it bundles (2.17). Nothing happens in a dry run.
+ * {@code tensor_map.json}, using the Jackson it bundles (2.17).
  */
 @Extension
-@JobSpec(kind = JobKind.IN_PROCESS)
+@JobSpec(kind = JobKind.IN_PROCESS, consumes = {Artifacts.BIR, Artifacts.TENSOR_MAP},
+        produces = Artifacts.KERNEL_GRAPH, action = "hash each sgNN/model.bir and link them into kgraph.json")
 public final class Kelper extends InProcessJob {
-
-    static final String KGRAPH = "kgraph.json";
-    static final String TENSOR_MAP = "tensor_map.json";
-    static final String BIR = "model.bir";
 
     @Override
     protected void runOnState(JobState state, JobContext context) {
-        if (context.dryRun()) {
-            return;
-        }
         loadPenguin();
         int penguinVersion = Penguin.version();
         String jacksonVersion = PackageVersion.VERSION.toString();
         context.log().info("penguin version {}", penguinVersion);
         context.log().info("jackson version {}", jacksonVersion);
 
-        KernelGraph graph = new KernelGraph(readIfPresent(state.workDir().resolve(TENSOR_MAP)),
+        KernelGraph graph = new KernelGraph(readIfPresent(state.artifact(Artifacts.TENSOR_MAP)),
                 penguinVersion, jacksonVersion);
         for (Subgraph input : state.inputs()) {
             String sha256 = Penguin.sha256(readBir(input));
             graph.addSubgraph(input.name(), birPath(state.workDir(), input), sha256);
         }
-        Path kgraph = state.workDir().resolve(KGRAPH);
+        Path kgraph = state.artifact(Artifacts.KERNEL_GRAPH);
         try {
             Files.writeString(kgraph, graph.toJson());
         } catch (IOException e) {
@@ -58,12 +53,12 @@ public final class Kelper extends InProcessJob {
 
     /** The BIR's path as recorded in the graph: relative to the work directory when inside it. */
     static String birPath(Path workDir, Subgraph input) {
-        Path bir = input.file(BIR);
+        Path bir = input.artifact(Artifacts.BIR);
         return bir.startsWith(workDir) ? workDir.relativize(bir).toString() : bir.toString();
     }
 
     private static byte[] readBir(Subgraph input) {
-        Path bir = input.file(BIR);
+        Path bir = input.artifact(Artifacts.BIR);
         try {
             return Files.readAllBytes(bir);
         } catch (NoSuchFileException e) {

@@ -3,7 +3,7 @@ package dev.starfish.jobs.neffwrapper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.starfish.api.Subgraph;
-import java.nio.file.Files;
+import dev.starfish.api.JobDeclaration;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -21,16 +21,20 @@ class NeffWrapperTest {
     }
 
     @Test
-    void packsEachSubgraphsBirThenItsGoldensInNameOrder() throws Exception {
+    void packsEachSubgraphsDeclaredBirAndGoldens() {
         Subgraph sg00 = new Subgraph("sg00", workDir.resolve("sg00"));
         Subgraph sg01 = new Subgraph("sg01", workDir.resolve("sg01"));
-        Files.createDirectories(sg00.file("goldens"));
-        Files.writeString(sg00.file("goldens/outputs.bin"), "o");
-        Files.writeString(sg00.file("goldens/inputs.bin"), "i");
-        Files.writeString(sg00.file("goldens/notes.txt"), "n");
-        Files.createDirectories(sg01.dir());
 
         assertThat(NeffWrapper.packedFiles(workDir, List.of(sg00, sg01))).containsExactly(
-                "sg00/model.bir", "sg00/goldens/inputs.bin", "sg00/goldens/outputs.bin", "sg01/model.bir");
+                "sg00/model.bir", "sg00/goldens/inputs.bin", "sg00/goldens/outputs.bin",
+                "sg01/model.bir", "sg01/goldens/inputs.bin", "sg01/goldens/outputs.bin");
+    }
+
+    @Test
+    void declaresWhatItPacksAndTheNeffItProduces() {
+        JobDeclaration declaration = JobDeclaration.of(NeffWrapper.class);
+        assertThat(declaration.consumes()).containsExactly("bir", "goldens", "kernel-graph", "compile-record");
+        assertThat(declaration.produces()).containsExactly("neff");
+        assertThat(declaration.perSubgraph()).isFalse();
     }
 }

@@ -2,12 +2,16 @@ package dev.starfish.jobs.savetemps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.starfish.api.Artifacts;
 import dev.starfish.api.JobDeclaration;
+import dev.starfish.api.JobKind;
 import dev.starfish.api.JobOption;
+import dev.starfish.api.PlanStep;
 import dev.starfish.api.Subgraph;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,12 +28,22 @@ class SaveTempsTest {
         sg00 = new Subgraph("sg00", workDir.resolve("sg00"));
         Files.createDirectories(sg00.file("goldens"));
         for (String file : List.of("model.hlo", "model.penguin", "model.bir", "goldens/inputs.bin", "goldens/outputs.bin",
-                "replay_WalrusDriver.sh", "backend.json")) {
+                "replay_WalrusDriver.sh", "replay_XLAInferGoldens.sh", "backend.json", "notes.txt")) {
             Files.writeString(sg00.file(file), file);
         }
-        for (String file : List.of("tensor_map.json", "kgraph.json", "io_transposes.json", "model.neff", "starfish.log")) {
+        for (String file : List.of("tensor_map.json", "kgraph.json", "io_transposes.json", "model.neff", "compile.json",
+                "starfish.log")) {
             Files.writeString(workDir.resolve(file), file);
         }
+    }
+
+    private PlanStep nativeStep(String job, List<String> consumes, List<String> produces) {
+        return new PlanStep(job, JobKind.NATIVE, "sg00", "exec " + job, consumes, produces,
+                Optional.of(sg00.file("replay_" + job + ".sh")));
+    }
+
+    private PlanStep inProcessStep(String job, List<String> consumes, List<String> produces) {
+        return new PlanStep(job, JobKind.IN_PROCESS, "", job, consumes, produces, Optional.empty());
     }
 
     @Test
@@ -41,28 +55,38 @@ class SaveTempsTest {
     }
 
     @Test
-    void afterNeffRemovesIntermediatesButKeepsNeffReplayScriptsLogAndReports() {
-        SaveTemps.removeIntermediates(workDir, List.of(sg00), true);
+    void removesWhatTheStepsDeclaredTheyProducedAndTheReplayScriptsOfTheirConsumers() {
+        List<PlanStep> steps = List.of(
+                inProcessStep("Frontend", List.of(Artifacts.MODEL), List.of(Artifacts.SUBGRAPHS, Artifacts.TENSOR_MAP)),
+                nativeStep("WalrusDriver", List.of(Artifacts.PENGUIN), List.of(Artifacts.BIR)),
+                nativeStep("XLAInferGoldens", List.of(Artifacts.SUBGRAPHS), List.of(Artifacts.GOLDENS)),
+                inProcessStep("Kelper", List.of(Artifacts.BIR), List.of(Artifacts.KERNEL_GRAPH)),
+                nativeStep("Backend", List.of(Artifacts.MODEL), List.of(Artifacts.BACKEND_REPORT)));
 
-        assertThat(sg00.file("model.penguin")).doesNotExist();
+        Intermediates.Removal removal = SaveTemps.removeIntermediates(workDir, List.of(sg00), steps);
+
+        assertThat(sg00.file("model.hlo")).as("subgraphs were produced").doesNotExist();
         assertThat(sg00.file("model.bir")).doesNotExist();
-        assertThat(sg00.file("model.hlo")).doesNotExist();
-        assertThat(sg00.file("goldens")).doesNotExist();
+        assertThat(sg00.file("goldens")).as("the emptied goldens directory").doesNotExist();
         assertThat(workDir.resolve("kgraph.json")).doesNotExist();
         assertThat(workDir.resolve("tensor_map.json")).doesNotExist();
+        assertThat(sg00.file("model.penguin")).as("no step of this compile declared it produced penguin").exists();
+        assertThat(workDir.resolve("io_transposes.json")).as("not produced by these steps").exists();
         assertThat(workDir.resolve("model.neff")).exists();
-        assertThat(workDir.resolve("starfish.log")).exists();
+        assertThat(workDir.resolve("compile.json")).as("the compile record is the host's, not an intermediate").exists();
+        assertThat(sg00.file("backend.json")).as("the Backend's report is a result").exists();
+        assertThat(sg00.file("notes.txt")).exists();
+        assertThat(removal.replayScripts()).as("WalrusDriver consumed penguin, which was not removed")
+                .containsExactly(sg00.file("replay_XLAInferGoldens.sh"));
         assertThat(sg00.file("replay_WalrusDriver.sh")).exists();
-        assertThat(sg00.file("backend.json")).exists();
     }
 
     @Test
-    void withoutNeffKeepsWhatTheNeffWouldPack() {
-        List<Path> removed = SaveTemps.removeIntermediates(workDir, List.of(sg00), false);
+    void withoutStepsNothingIsRemoved() {
+        Intermediates.Removal removal = SaveTemps.removeIntermediates(workDir, List.of(sg00), List.of());
 
-        assertThat(removed).containsExactly(sg00.file("model.penguin"));
+        assertThat(removal.files()).isEmpty();
+        assertThat(removal.replayScripts()).isEmpty();
         assertThat(sg00.file("model.bir")).exists();
-        assertThat(sg00.file("goldens/inputs.bin")).exists();
-        assertThat(workDir.resolve("kgraph.json")).exists();
     }
 }

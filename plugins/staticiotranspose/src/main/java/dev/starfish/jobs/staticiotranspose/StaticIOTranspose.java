@@ -1,5 +1,6 @@
 package dev.starfish.jobs.staticiotranspose;
 
+import dev.starfish.api.Artifacts;
 import dev.starfish.api.InProcessJob;
 import dev.starfish.api.JobContext;
 import dev.starfish.api.JobException;
@@ -16,23 +17,17 @@ import org.pf4j.Extension;
 /**
  * Writes {@code <workdir>/io_transposes.json}, the static layout of every subgraph's
  * parameters and outputs (see {@link IoTransposes}), from the shapes in
- * {@code tensor_map.json}. In-process, as in the seed (which uses Python's json); nothing
- * happens in a dry run.
+ * {@code tensor_map.json}. In-process, as in the seed (which uses Python's json).
  */
 @Extension
-@JobSpec(kind = JobKind.IN_PROCESS)
+@JobSpec(kind = JobKind.IN_PROCESS, consumes = Artifacts.TENSOR_MAP, produces = Artifacts.IO_TRANSPOSES,
+        action = "derive io_transposes.json from the shapes in tensor_map.json")
 public final class StaticIOTranspose extends InProcessJob {
-
-    static final String TENSOR_MAP = "tensor_map.json";
-    static final String IO_TRANSPOSES = "io_transposes.json";
 
     @Override
     protected void runOnState(JobState state, JobContext context) {
-        if (context.dryRun()) {
-            return;
-        }
-        Path tensorMap = state.workDir().resolve(TENSOR_MAP);
-        Path output = state.workDir().resolve(IO_TRANSPOSES);
+        Path tensorMap = state.artifact(Artifacts.TENSOR_MAP);
+        Path output = state.artifact(Artifacts.IO_TRANSPOSES);
         write(tensorMap, output);
         context.log().info("wrote {}", output);
     }

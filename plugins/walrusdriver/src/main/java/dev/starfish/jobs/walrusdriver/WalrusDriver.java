@@ -1,8 +1,7 @@
 package dev.starfish.jobs.walrusdriver;
 
-import dev.starfish.api.Command;
+import dev.starfish.api.Artifacts;
 import dev.starfish.api.InvalidInputException;
-import dev.starfish.api.JobContext;
 import dev.starfish.api.JobKind;
 import dev.starfish.api.JobOption;
 import dev.starfish.api.JobOptionSpec;
@@ -23,7 +22,8 @@ import org.pf4j.Extension;
  * subgraph's directory.
  */
 @Extension
-@JobSpec(kind = JobKind.NATIVE, tool = WalrusDriver.TOOL)
+@JobSpec(kind = JobKind.NATIVE, tool = WalrusDriver.TOOL, perSubgraph = true,
+        consumes = Artifacts.PENGUIN, produces = Artifacts.BIR)
 @JobOptionSpec(name = WalrusDriver.BUFFER_BYTES, type = JobOption.Type.INTEGER, paramLabel = "BYTES",
         description = "On-chip buffer size walrus_driver allocates tensors in (default: the tool's own).")
 public final class WalrusDriver extends NativeJob {
@@ -32,16 +32,14 @@ public final class WalrusDriver extends NativeJob {
     static final String BUFFER_BYTES = "--buffer-bytes";
 
     @Override
-    protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
-        OptionalLong bufferBytes = bufferBytes(context.options());
-        Path executable = context.launcher().resolve(tool());
-        Command.Builder command = commandFor(input, state, argv(executable, bufferBytes));
-        launch(command.build(), context);
+    protected List<String> argv(Path executable, Subgraph input, JobState state, JobOptions options) {
+        return argv(executable, bufferBytes(options));
     }
 
     /** The tool's argv; paths are relative to the subgraph directory the tool runs in. */
     static List<String> argv(Path executable, OptionalLong bufferBytes) {
-        List<String> argv = new ArrayList<>(List.of(executable.toString(), "model.penguin", "-o", "model.bir"));
+        List<String> argv = new ArrayList<>(List.of(executable.toString(), Artifacts.fileName(Artifacts.PENGUIN), "-o",
+                Artifacts.fileName(Artifacts.BIR)));
         bufferBytes.ifPresent(bytes -> {
             argv.add(BUFFER_BYTES);
             argv.add(Long.toString(bytes));
@@ -59,10 +57,5 @@ public final class WalrusDriver extends NativeJob {
             throw new InvalidInputException("option " + BUFFER_BYTES + " expects a positive number of bytes, found " + bytes);
         }
         return OptionalLong.of(bytes);
-    }
-
-    /** Runs the command through the host's launcher, which only prints it in a dry run ({@code -###}). */
-    private static void launch(Command command, JobContext context) {
-        context.launcher().run(command);
     }
 }

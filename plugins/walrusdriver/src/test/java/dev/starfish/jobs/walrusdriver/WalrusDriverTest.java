@@ -33,6 +33,14 @@ class WalrusDriverTest {
     Path workDir;
 
     @Test
+    void declaresItTurnsPenguinIntoBirPerSubgraph() {
+        JobDeclaration declaration = JobDeclaration.of(WalrusDriver.class);
+        assertThat(declaration.consumes()).containsExactly("penguin");
+        assertThat(declaration.produces()).containsExactly("bir");
+        assertThat(declaration.perSubgraph()).isTrue();
+    }
+
+    @Test
     void declaresNativeKindAndBareToolName() {
         WalrusDriver job = new WalrusDriver();
         assertThat(JobDeclaration.of(WalrusDriver.class).kind()).isEqualTo(JobKind.NATIVE);
@@ -73,7 +81,7 @@ class WalrusDriverTest {
     void runResolvesToolAndRunsOneCommandPerSubgraphWithItsOwnReplayName() {
         JobState state = new JobState(workDir.resolve("model.hlo"), workDir, workDir);
         state.setInputs(List.of(new Subgraph("sg00", workDir.resolve("sg00")), new Subgraph("sg01", workDir.resolve("sg01"))));
-        RecordingContext context = new RecordingContext(new JobOptions(Map.of("--buffer-bytes", List.of("64"))), false);
+        RecordingContext context = new RecordingContext(new JobOptions(Map.of("--buffer-bytes", List.of("64"))));
 
         new WalrusDriver().run(state, context);
 
@@ -91,7 +99,7 @@ class WalrusDriverTest {
     void singleSubgraphKeepsTheJobNameAsReplayName() {
         JobState state = new JobState(workDir.resolve("model.hlo"), workDir, workDir);
         state.setInputs(List.of(new Subgraph("sg00", workDir.resolve("sg00"))));
-        RecordingContext context = new RecordingContext(JobOptions.empty(), false);
+        RecordingContext context = new RecordingContext(JobOptions.empty());
 
         new WalrusDriver().run(state, context);
 
@@ -101,34 +109,19 @@ class WalrusDriverTest {
         });
     }
 
-    @Test
-    void dryRunStillHandsTheCommandToTheHostsLauncher() {
-        JobState state = new JobState(workDir.resolve("model.hlo"), workDir, workDir);
-        state.setInputs(List.of(new Subgraph("sg00", workDir.resolve("sg00"))));
-        RecordingContext context = new RecordingContext(JobOptions.empty(), true);
-
-        new WalrusDriver().run(state, context);
-
-        assertThat(context.resolved).containsExactly("walrus_driver");
-        assertThat(context.commands).as("in a dry run the host's launcher prints instead of running").hasSize(1);
-    }
-
     /** A context whose launcher records what it is asked to do. */
     private static final class RecordingContext implements JobContext, Launcher {
         final List<String> resolved = new ArrayList<>();
         final List<Command> commands = new ArrayList<>();
         private final JobOptions options;
-        private final boolean dryRun;
 
-        RecordingContext(JobOptions options, boolean dryRun) {
+        RecordingContext(JobOptions options) {
             this.options = options;
-            this.dryRun = dryRun;
         }
 
         @Override public Launcher launcher() { return this; }
         @Override public Logger log() { return LogManager.getLogger("WalrusDriver"); }
         @Override public JobOptions options() { return options; }
-        @Override public boolean dryRun() { return dryRun; }
         @Override public void forEachInput(List<Subgraph> inputs, Consumer<Subgraph> action) { inputs.forEach(action); }
 
         @Override

@@ -1,11 +1,11 @@
 package dev.starfish.jobs.watchpoint;
 
-import dev.starfish.api.Command;
+import dev.starfish.api.Artifacts;
 import dev.starfish.api.InvalidInputException;
-import dev.starfish.api.JobContext;
 import dev.starfish.api.JobKind;
 import dev.starfish.api.JobOption;
 import dev.starfish.api.JobOptionSpec;
+import dev.starfish.api.JobOptions;
 import dev.starfish.api.JobSpec;
 import dev.starfish.api.JobState;
 import dev.starfish.api.NativeJob;
@@ -23,46 +23,37 @@ import org.pf4j.Extension;
  *
  * <p>{@code watchpoint_insert} is not shipped in {@code starfish/bin}; the job fails with
  * {@code Could not find watchpoint_insert} unless a build drops it into {@code private/}.
- * The host adds this job to a compile when {@code --watchpoint} is given.
+ * The job runs only on request: it is declared {@code enabledBy = "--watchpoint"}.
  */
 @Extension
-@JobSpec(kind = JobKind.NATIVE, tool = Watchpoint.TOOL)
+@JobSpec(kind = JobKind.NATIVE, tool = Watchpoint.TOOL, perSubgraph = true, consumes = Artifacts.BIR,
+        produces = Artifacts.WATCHPOINT_BIR, enabledBy = Watchpoint.WATCHPOINT)
 @JobOptionSpec(name = Watchpoint.WATCHPOINT, type = JobOption.Type.LIST, paramLabel = "TENSOR",
-        description = "Watch this tensor when the Backend job executes the BIR (repeatable); adds the Watchpoint job.")
+        description = "Watch this tensor when the Backend job executes the BIR (repeatable); requests the Watchpoint job.")
 public final class Watchpoint extends NativeJob {
 
     static final String TOOL = "watchpoint_insert";
     static final String WATCHPOINT = "--watchpoint";
-    /** The BIR with watchpoints, next to {@code model.bir}. */
-    public static final String OUTPUT = "model.wp.bir";
 
     @Override
-    protected void runOnState(JobState state, JobContext context) {
-        List<String> tensors = tensors(context.options().list(WATCHPOINT));
+    protected List<String> argv(Path executable, Subgraph input, JobState state, JobOptions options) {
+        List<String> tensors = tensors(options.list(WATCHPOINT));
         if (tensors.isEmpty()) {
-            context.log().warn("no {} TENSOR given; not inserting any watchpoint", WATCHPOINT);
-            return;
+            throw new InvalidInputException("job Watchpoint needs at least one tensor to watch: give " + WATCHPOINT
+                    + " TENSOR, or leave Watchpoint out of --pipeline");
         }
-        super.runOnState(state, context);
-    }
-
-    @Override
-    protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
-        List<String> tensors = tensors(context.options().list(WATCHPOINT));
-        Path executable = context.launcher().resolve(tool());
-        Command.Builder command = commandFor(input, state, argv(executable, tensors));
-        launch(command.build(), context);
+        return argv(executable, tensors);
     }
 
     /** The tool's argv; paths are relative to the subgraph directory the tool runs in. */
     static List<String> argv(Path executable, List<String> tensors) {
-        List<String> argv = new ArrayList<>(List.of(executable.toString(), "--bir", "model.bir"));
+        List<String> argv = new ArrayList<>(List.of(executable.toString(), "--bir", Artifacts.fileName(Artifacts.BIR)));
         for (String tensor : tensors) {
             argv.add("--tensor");
             argv.add(tensor);
         }
         argv.add("-o");
-        argv.add(OUTPUT);
+        argv.add(Artifacts.fileName(Artifacts.WATCHPOINT_BIR));
         return argv;
     }
 
@@ -78,10 +69,5 @@ public final class Watchpoint extends NativeJob {
             }
         }
         return List.copyOf(tensors);
-    }
-
-    /** Runs the command through the host's launcher, which only prints it in a dry run ({@code -###}). */
-    private static void launch(Command command, JobContext context) {
-        context.launcher().run(command);
     }
 }

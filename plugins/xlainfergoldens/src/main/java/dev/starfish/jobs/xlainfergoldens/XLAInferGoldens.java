@@ -1,7 +1,7 @@
 package dev.starfish.jobs.xlainfergoldens;
 
-import dev.starfish.api.Command;
-import dev.starfish.api.JobContext;
+import dev.starfish.api.Artifacts;
+import dev.starfish.api.JobOptions;
 import dev.starfish.api.JobKind;
 import dev.starfish.api.JobOption;
 import dev.starfish.api.JobOptionSpec;
@@ -19,7 +19,8 @@ import org.pf4j.Extension;
  * directory; writes {@code goldens/inputs.bin} and {@code goldens/outputs.bin}.
  */
 @Extension
-@JobSpec(kind = JobKind.NATIVE, tool = XLAInferGoldens.TOOL)
+@JobSpec(kind = JobKind.NATIVE, tool = XLAInferGoldens.TOOL, perSubgraph = true,
+        consumes = Artifacts.SUBGRAPHS, produces = Artifacts.GOLDENS)
 @JobOptionSpec(name = XLAInferGoldens.GOLDEN_SEED, type = JobOption.Type.INTEGER, paramLabel = "SEED",
         description = "Seed of the random golden inputs.", defaultValue = "" + XLAInferGoldens.DEFAULT_SEED)
 public final class XLAInferGoldens extends NativeJob {
@@ -29,20 +30,13 @@ public final class XLAInferGoldens extends NativeJob {
     static final long DEFAULT_SEED = 42;
 
     @Override
-    protected void runSingleInput(Subgraph input, JobState state, JobContext context) {
-        long seed = context.options().integer(GOLDEN_SEED, DEFAULT_SEED);
-        Path executable = context.launcher().resolve(tool());
-        Command.Builder command = commandFor(input, state, argv(executable, seed));
-        launch(command.build(), context);
+    protected List<String> argv(Path executable, Subgraph input, JobState state, JobOptions options) {
+        return argv(executable, options.integer(GOLDEN_SEED, DEFAULT_SEED));
     }
 
     /** The tool's argv; paths are relative to the subgraph directory the tool runs in. */
     static List<String> argv(Path executable, long seed) {
-        return List.of(executable.toString(), "model.hlo", "--seed", Long.toString(seed), "--out-dir", "goldens");
-    }
-
-    /** Runs the command through the host's launcher, which only prints it in a dry run ({@code -###}). */
-    private static void launch(Command command, JobContext context) {
-        context.launcher().run(command);
+        return List.of(executable.toString(), Artifacts.fileName(Artifacts.SUBGRAPHS), "--seed", Long.toString(seed),
+                "--out-dir", "goldens");
     }
 }

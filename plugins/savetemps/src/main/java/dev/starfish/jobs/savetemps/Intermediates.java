@@ -1,0 +1,93 @@
+package dev.starfish.jobs.savetemps;
+
+import dev.starfish.api.Artifacts;
+import dev.starfish.api.PlanStep;
+import dev.starfish.api.Subgraph;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The intermediate files of a compile, derived from its executed steps: every artifact a step
+ * produced that {@link Artifacts} marks intermediate, in each subgraph directory or the work
+ * directory as the artifact's scope says; and the replay scripts of the steps that consume one
+ * of them.
+ */
+final class Intermediates {
+
+    /** What a removal removed. */
+    record Removal(List<Path> files, List<Path> replayScripts) {
+        Removal {
+            files = List.copyOf(files);
+            replayScripts = List.copyOf(replayScripts);
+        }
+    }
+
+    private Intermediates() {
+    }
+
+    /** The intermediate artifacts produced by {@code steps}, in {@link Artifacts} order. */
+    static Set<String> produced(List<PlanStep> steps) {
+        Set<String> names = new LinkedHashSet<>();
+        for (Artifacts.Artifact artifact : Artifacts.all()) {
+            boolean made = steps.stream().anyMatch(step -> step.produces().contains(artifact.name()));
+            if (made && artifact.intermediate()) {
+                names.add(artifact.name());
+            }
+        }
+        return names;
+    }
+
+    static Removal remove(Path workDir, List<Subgraph> inputs, List<PlanStep> steps) {
+        Set<String> intermediates = produced(steps);
+        List<Path> files = new ArrayList<>();
+        for (String name : intermediates) {
+            Artifacts.Artifact artifact = Artifacts.of(name);
+            List<Path> dirs = artifact.scope() == Artifacts.Scope.SUBGRAPH
+                    ? inputs.stream().map(Subgraph::dir).toList() : List.of(workDir);
+            for (Path dir : dirs) {
+                for (Path file : artifact.filesIn(dir)) {
+                    delete(file, files);
+                    removeEmptyParents(file.getParent(), dir);
+                }
+            }
+        }
+        List<Path> scripts = new ArrayList<>();
+        for (PlanStep step : steps) {
+            boolean inputsGone = step.consumes().stream().anyMatch(intermediates::contains);
+            if (inputsGone) {
+                step.replayScript().ifPresent(script -> delete(script, scripts));
+            }
+        }
+        return new Removal(files, scripts);
+    }
+
+    private static void removeEmptyParents(Path dir, Path stop) {
+        if (dir == null || dir.equals(stop) || !dir.startsWith(stop)) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(dir);
+        } catch (DirectoryNotEmptyException e) {
+            // something else lives there: keep it
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove " + dir, e);
+        }
+    }
+
+    private static void delete(Path file, List<Path> removed) {
+        try {
+            if (Files.isRegularFile(file) && Files.deleteIfExists(file)) {
+                removed.add(file);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove " + file, e);
+        }
+    }
+}
