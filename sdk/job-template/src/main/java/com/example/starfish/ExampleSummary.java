@@ -2,6 +2,7 @@ package com.example.starfish;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.starfish.api.Artifacts;
 import dev.starfish.api.InProcessJob;
 import dev.starfish.api.JobContext;
 import dev.starfish.api.JobKind;
@@ -21,10 +22,11 @@ import org.pf4j.Extension;
  * An in-process job: writes {@code <workdir>/example_summary.json} with the model, its
  * subgraphs and the value of its own option {@code --example-greeting}, using the Jackson
  * this plugin bundles. It works on the whole compile at once, so it overrides
- * {@code runOnState}; a per-subgraph job overrides {@code runSingleInput} instead.
+ * {@code runOnState}; a per-subgraph job overrides {@code runSingleInput} instead. It runs only
+ * when a compile runs (-### prints its {@code action} and runs nothing).
  */
 @Extension
-@JobSpec(kind = JobKind.IN_PROCESS)
+@JobSpec(kind = JobKind.IN_PROCESS, consumes = Artifacts.SUBGRAPHS, action = "write example_summary.json")
 @JobOptionSpec(name = "--example-greeting", type = JobOption.Type.STRING, paramLabel = "TEXT",
         description = "Greeting ExampleSummary writes into example_summary.json.", defaultValue = "hello")
 public final class ExampleSummary extends InProcessJob {
@@ -33,9 +35,6 @@ public final class ExampleSummary extends InProcessJob {
 
     @Override
     protected void runOnState(JobState state, JobContext context) {
-        if (context.dryRun()) {
-            return;
-        }
         String greeting = context.options().string("--example-greeting", "hello");
         Path output = state.workDir().resolve(OUTPUT);
         write(output, summary(state.model(), state.inputs(), greeting));
