@@ -46,7 +46,8 @@ class NativeLintTest {
         return new PluginJarBuilder(tmp, id).job("fixture." + id + ".StampJob", "package fixture." + id + ";\n"
                 + "import dev.starfish.api.*;\n@org.pf4j.Extension @JobSpec(kind = JobKind.NATIVE, tool = \"stamp\")\n"
                 + "public class StampJob extends NativeJob {\n"
-                + "  @Override protected void runSingleInput(Subgraph i, JobState s, JobContext c) { }\n}\n");
+                + "  @Override protected java.util.List<String> argv(java.nio.file.Path e, Subgraph i, JobState s,"
+                + " JobOptions o) { return java.util.List.of(e.toString()); }\n}\n");
     }
 
     @Test
