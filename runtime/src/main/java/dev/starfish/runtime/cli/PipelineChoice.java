@@ -80,6 +80,9 @@ final class PipelineChoice {
                 throw new InvalidInputException("job " + name + " is on the reject list (rejected.jobs or --reject-jobs)"
                         + "; remove it from --pipeline or from the reject list");
             }
+            if (registry.turnedAway().stream().anyMatch(r -> r.jobs().contains(name))) {
+                registry.registered(name);
+            }
             List<String> known = registry.jobs().stream().map(j -> j.name()).toList();
             throw new InvalidInputException("unknown job '" + name + "' in --pipeline" + suggestion(name, known)
                     + "; known jobs: " + (known.isEmpty() ? "none" : String.join(", ", known)));
@@ -87,11 +90,22 @@ final class PipelineChoice {
         return names;
     }
 
+    /**
+     * Drops, each with a warning, the configured jobs that are rejected or whose jar was refused
+     * or failed to load: the compile runs without them, and the plan's check stops it when a
+     * later job needs what a dropped one would have made. Nothing of a refused jar ever runs.
+     */
     private static List<String> withoutRejected(JobRegistry registry, List<String> defaults) {
         List<String> kept = new ArrayList<>();
         for (String name : defaults) {
             if (registry.rejectList().rejects(name)) {
                 LOG.warn("job {} is on the reject list; the compile runs without it", name);
+            } else if (!registry.contains(name)) {
+                List<String> jars = registry.turnedAway().stream().filter(r -> r.jobs().contains(name))
+                        .map(r -> r.jarName() + " was " + r.state().label()).toList();
+                LOG.warn("job {} of the configured pipeline is not available ({}); the compile runs without it",
+                        name, jars.isEmpty() ? "no installed plugin declares it"
+                                : String.join(", ", jars) + ": see `starfish plugins list`");
             } else {
                 kept.add(name);
             }

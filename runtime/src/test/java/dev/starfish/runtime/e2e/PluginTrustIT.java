@@ -111,8 +111,15 @@ class PluginTrustIT {
 
         Distribution.Run compile = dist.run(cwd, "--plugins-dir", plugins.toString(), "compile",
                 dist.example("mlp.hlo").toString());
-        assertThat(compile.exitCode()).as("%s", compile).isEqualTo(2);
-        assertThat(compile.stderr()).contains("Unknown job 'SaveTemps' (its jars aaa-evil.jar and starfish-job-savetemps-0.1.0.jar were refused");
+        assertThat(compile.exitCode()).as("the configured pipeline runs without the refused job: %s", compile).isZero();
+        assertThat(compile.stderr()).contains("job SaveTemps of the configured pipeline is not available (aaa-evil.jar "
+                + "was refused, starfish-job-savetemps-0.1.0.jar was refused: see `starfish plugins list`); the compile "
+                + "runs without it");
+        Distribution.Run named = dist.run(cwd, "--plugins-dir", plugins.toString(), "compile",
+                dist.example("mlp.hlo").toString(), "--pipeline", "Frontend,SaveTemps");
+        assertThat(named.exitCode()).as("a pipeline naming the refused job: %s", named).isEqualTo(2);
+        assertThat(named.stderr()).contains("Unknown job 'SaveTemps' (its jars aaa-evil.jar and "
+                + "starfish-job-savetemps-0.1.0.jar were refused");
         assertThat(marker).as("the impostor's code never ran").doesNotExist();
     }
 
