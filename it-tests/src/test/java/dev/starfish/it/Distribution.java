@@ -38,6 +38,23 @@ final class Distribution {
         return dir;
     }
 
+    /** The assembled distribution directory the tarball was packed from ({@code runtime/target/starfish}). */
+    static Path home() {
+        return existing("starfish.it.distribution", "the assembled distribution",
+                "build it with `mvn -DskipTests package` from the repository root");
+    }
+
+    /** The source tree's root, whose {@code pom.xml} and {@code plugin-api/pom.xml} {@code mvn install} publishes. */
+    static Path sourceRoot() {
+        return existing("starfish.it.sources", "the source tree", "expected the repository root");
+    }
+
+    /** The local Maven repository of the user running the build ({@code ~/.m2/repository}). */
+    static Path userRepository() {
+        return existing("starfish.it.m2", "the local Maven repository",
+                "run `mvn -DskipTests install` once, so the template's plugins and libraries are there");
+    }
+
     /** The example models that must compile, by file name, sorted. */
     static List<String> goodExamples() {
         Path dir = existing("starfish.it.examples", "the examples directory", "expected starfish-bin/examples");
