@@ -2,6 +2,7 @@ package dev.starfish.runtime.compile;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.api.ChildProcessException;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.Job;
 import dev.starfish.api.JobDeclaration;
@@ -128,6 +129,8 @@ final class JobSteps {
             HostJobContext context = new HostJobContext(registered.name(), launcherFor(registered),
                     request.optionsOf(registered.name()), runner);
             return body.apply(job, context);
+        } catch (ChildProcessException e) {
+            throw new JobException("job " + registered.name() + " failed: " + e.getMessage(), e);
         } catch (InvalidInputException | JobException e) {
             throw e;
         } catch (ExceptionInInitializerError e) {
