@@ -17,6 +17,8 @@ final class CompilePreflight {
 
     /** {@code NAME_MAX} of Linux file systems, in bytes. */
     static final int NAME_MAX = 255;
+    /** A tool writes its output as {@code NAME.tmpXXXXXX} first and renames it into place. */
+    static final int TEMPORARY_SUFFIX = ".tmpXXXXXX".length();
 
     private CompilePreflight() {
     }
@@ -55,9 +57,10 @@ final class CompilePreflight {
                     + " (" + file + "); choose another name");
         }
         int nameBytes = file.getFileName().toString().getBytes(StandardCharsets.UTF_8).length;
-        if (nameBytes > NAME_MAX) {
-            throw new InvalidInputException(role + " name is " + nameBytes + " bytes long; the file system allows at most "
-                    + NAME_MAX + ": " + abbreviate(file));
+        if (nameBytes > NAME_MAX - TEMPORARY_SUFFIX) {
+            throw new InvalidInputException(role + " name is " + nameBytes + " bytes long; at most "
+                    + (NAME_MAX - TEMPORARY_SUFFIX) + " are allowed (the file system allows " + NAME_MAX
+                    + ", and the file is first written as NAME" + ".tmpXXXXXX): " + abbreviate(file));
         }
         if (Files.isDirectory(file)) {
             throw new InvalidInputException(role + " " + file + " is a directory; expected a file name");

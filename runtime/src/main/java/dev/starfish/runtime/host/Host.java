@@ -51,7 +51,21 @@ public final class Host implements AutoCloseable {
         }
         JobRegistry registry = JobRegistry.forDirectory(plugins, rejects, nativeSettings(home, properties),
                 home.confDir().resolve(PluginLock.FILE_NAME)).loadAllJobs();
+        warnAboutUnknownRejects(rejects, registry);
         return new Host(home, properties, registry);
+    }
+
+    /** A rejected name no plugin declares is most likely a typo: say so, it rejects nothing. */
+    private static void warnAboutUnknownRejects(PluginRejectList rejects, JobRegistry registry) {
+        java.util.Set<String> declared = new java.util.TreeSet<>();
+        registry.plugins().forEach(report -> declared.addAll(report.jobs()));
+        for (String name : rejects.names()) {
+            if (!declared.contains(name)) {
+                org.apache.logging.log4j.LogManager.getLogger(Host.class).warn(
+                        "the reject list (--reject-jobs or rejected.jobs) names '{}', which no plugin declares; it rejects "
+                                + "nothing (known jobs: {})", name, String.join(", ", declared));
+            }
+        }
     }
 
     public StarfishHome home() {

@@ -92,6 +92,14 @@ class CliMistakesIT {
     }
 
     @Test
+    void aRejectListNamingAnUnknownJobIsWarnedAbout() {
+        Distribution.Run run = dist.run(cwd, "--reject-jobs", "Nope", "jobs");
+        assertThat(run.exitCode()).as("%s", run).isZero();
+        assertThat(run.stderr()).contains("the reject list (--reject-jobs or rejected.jobs) names 'Nope', which no plugin "
+                + "declares; it rejects nothing (known jobs: ");
+    }
+
+    @Test
     void aRejectedJobNamedInThePipelineIsAnError() {
         Distribution.Run run = dist.run(cwd, "--reject-jobs", "SaveTemps", "compile", "--pipeline", "Frontend,SaveTemps",
                 dist.example("mlp.hlo").toString());

@@ -94,12 +94,17 @@ class UserFilesIT {
     @Test
     void anOverLongOutputNameIsRefusedUpFront() throws IOException {
         model();
-        String name = "n".repeat(252) + ".neff";
+        String name = "n".repeat(248) + ".neff";
         Distribution.Run run = dist.run(cwd, "compile", "m.hlo", "-o", name);
-        assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.stderr()).startsWith("starfish: error: output file name is 257 bytes long; the file system "
-                + "allows at most 255");
+        assertThat(run.exitCode()).as("a 253-byte name would fail at the very end, as NAME.tmpXXXXXX: %s", run)
+                .isEqualTo(2);
+        assertThat(run.stderr()).startsWith("starfish: error: output file name is 253 bytes long; at most 245 are "
+                + "allowed (the file system allows 255, and the file is first written as NAME.tmpXXXXXX)");
         assertThat(cwd.resolve("m.work")).doesNotExist();
+
+        Distribution.Run longest = dist.run(cwd, "compile", "m.hlo", "-o", "n".repeat(240) + ".neff");
+        assertThat(longest.exitCode()).as("a 245-byte name compiles: %s", longest).isZero();
+        assertThat(cwd.resolve("n".repeat(240) + ".neff")).isRegularFile();
     }
 
     @Test
