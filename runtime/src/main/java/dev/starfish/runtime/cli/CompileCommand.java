@@ -4,7 +4,7 @@ import dev.starfish.runtime.compile.Compilation;
 import dev.starfish.runtime.compile.CompileInterruptedException;
 import dev.starfish.runtime.compile.CompileRequest;
 import dev.starfish.runtime.compile.CompileResult;
-import dev.starfish.runtime.config.StarfishProperties;
+import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import java.io.PrintWriter;
@@ -83,7 +83,7 @@ final class CompileCommand implements Callable<Integer> {
         }
         var parsed = spec.commandLine().getParseResult();
         PipelineChoice choice = new PipelineChoice(host.registry(), pipeline,
-                host.properties().list(StarfishProperties.PIPELINE), host.properties().source().toString(),
+                host.properties().list(Setting.PIPELINE), host.properties().source().toString(),
                 name -> JobOptionBinder.given(parsed, name));
         List<String> jobs = choice.jobs();
         binder.warnAboutUnusedOptions(parsed, jobs);

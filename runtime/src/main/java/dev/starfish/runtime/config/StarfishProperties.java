@@ -15,14 +15,6 @@ import java.util.Properties;
 /** The operator's settings from {@code conf/starfish.properties}. Immutable; absent file = defaults. */
 public final class StarfishProperties {
 
-    public static final String REJECTED_JOBS = "rejected.jobs";
-    public static final String PIPELINE = "pipeline";
-    public static final String MAX_CONCURRENT_SPAWNS = "launcher.max.concurrent.spawns";
-    public static final String KILL_GRACE_MILLIS = "launcher.kill.grace.millis";
-    public static final String TOOL_TIMEOUT_SECONDS = "launcher.timeout.seconds";
-    public static final String NATIVE_DEEPBIND = "nativelib.deepbind";
-    public static final String NATIVE_CACHE_DIR = "nativelib.cache.dir";
-
     private final Properties values;
     private final Path source;
 
@@ -53,18 +45,28 @@ public final class StarfishProperties {
         return source;
     }
 
+    /** The setting's value, else its default from {@link Setting}; {@code null} when it has neither. */
+    public String string(Setting setting) {
+        return string(setting.key(), setting.defaultValue().orElse(null));
+    }
+
+    /** The setting as a comma-separated list (empty when unset and without a default). */
+    public java.util.List<String> list(Setting setting) {
+        String value = string(setting);
+        return value == null ? java.util.List.of() : java.util.Arrays.stream(value.split(",", -1)).map(String::trim).toList();
+    }
+
+    public long integer(Setting setting) {
+        return integer(setting.key(), Long.parseLong(setting.defaultValue().orElseThrow()));
+    }
+
+    public boolean flag(Setting setting) {
+        return flag(setting.key(), Boolean.parseBoolean(setting.defaultValue().orElseThrow()));
+    }
+
     public String string(String key, String fallback) {
         String value = values.getProperty(key);
         return value == null || value.isBlank() ? fallback : value.trim();
-    }
-
-    /** A comma-separated list, each item trimmed; empty when the key is absent or blank. */
-    public java.util.List<String> list(String key) {
-        String value = string(key, null);
-        if (value == null) {
-            return java.util.List.of();
-        }
-        return java.util.Arrays.stream(value.split(",", -1)).map(String::trim).toList();
     }
 
     public long integer(String key, long fallback) {

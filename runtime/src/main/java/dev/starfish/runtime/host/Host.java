@@ -2,6 +2,7 @@ package dev.starfish.runtime.host;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.config.StarfishProperties;
 import dev.starfish.runtime.launch.LauncherSettings;
@@ -41,7 +42,7 @@ public final class Host implements AutoCloseable {
     public static Host open(StarfishHome home, Path pluginsDir, List<String> rejectedOnCommandLine) {
         requireNonNull(home, "home is null");
         StarfishProperties properties = StarfishProperties.load(home.confDir().resolve("starfish.properties"));
-        PluginRejectList rejects = PluginRejectList.parse(properties.string(StarfishProperties.REJECTED_JOBS, ""))
+        PluginRejectList rejects = PluginRejectList.parse(properties.string(Setting.REJECTED_JOBS))
                 .with(rejectedOnCommandLine);
         Path plugins = pluginsDir != null ? pluginsDir : home.pluginsDir();
         if (!java.nio.file.Files.isDirectory(plugins)) {
@@ -87,17 +88,16 @@ public final class Host implements AutoCloseable {
      */
     public ProcessLauncher newLauncher() {
         LauncherSettings settings = LauncherSettings.forHome(home.root())
-                .withMaxConcurrentProcesses((int) properties.integer(StarfishProperties.MAX_CONCURRENT_SPAWNS, 8))
-                .withDefaultGrace(Duration.ofMillis(properties.integer(StarfishProperties.KILL_GRACE_MILLIS, 2000)))
+                .withMaxConcurrentProcesses((int) properties.integer(Setting.MAX_CONCURRENT_SPAWNS))
+                .withDefaultGrace(Duration.ofMillis(properties.integer(Setting.KILL_GRACE_MILLIS)))
                 .withTimeouts(ToolTimeouts.fromProperties(defaultTimeout(),
                         key -> Optional.ofNullable(properties.string(key, null)), properties.source().toString()));
         return new ProcessLauncher(settings, ToolResolver.forHome(home.root(), Optional.empty()));
     }
 
     private Duration defaultTimeout() {
-        String value = properties.string(StarfishProperties.TOOL_TIMEOUT_SECONDS, null);
-        return value == null ? ToolTimeouts.DEFAULT
-                : ToolTimeouts.parseSeconds(StarfishProperties.TOOL_TIMEOUT_SECONDS, value, properties.source().toString());
+        return ToolTimeouts.parseSeconds(Setting.TOOL_TIMEOUT_SECONDS.key(), properties.string(Setting.TOOL_TIMEOUT_SECONDS),
+                properties.source().toString());
     }
 
     /** The resolver a job's tools are found with: private, then the job's plugin's bundled tools, then bin. */
@@ -111,9 +111,9 @@ public final class Host implements AutoCloseable {
     }
 
     private static NativeSettings nativeSettings(StarfishHome home, StarfishProperties properties) {
-        Path cache = Path.of(properties.string(StarfishProperties.NATIVE_CACHE_DIR,
+        Path cache = Path.of(properties.string(Setting.NATIVE_CACHE_DIR.key(),
                 NativeSettings.defaultCacheRoot().toString()));
-        boolean deepBind = properties.flag(StarfishProperties.NATIVE_DEEPBIND, true);
+        boolean deepBind = properties.flag(Setting.NATIVE_DEEPBIND);
         return new NativeSettings(cache, deepBind, Optional.of(home.nativeLibDir().resolve("libstarfish-deepbind.so")));
     }
 

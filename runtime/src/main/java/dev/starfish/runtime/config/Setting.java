@@ -1,0 +1,55 @@
+package dev.starfish.runtime.config;
+
+import java.util.Optional;
+
+/**
+ * Every key of {@code conf/starfish.properties}, with its default and what it means: the one
+ * owner of each default. The shipped file is checked against this table by a test; code reads a
+ * setting through {@link StarfishProperties} with the constant, never with a literal default.
+ * Per-job tool timeouts ({@code timeout.<Job>=SECONDS}) are the one family of keys not listed.
+ */
+public enum Setting {
+    PIPELINE("pipeline", null, "the default job order of a compile (--pipeline replaces it for one compile)"),
+    REJECTED_JOBS("rejected.jobs", "", "jobs never to load, comma-separated; --reject-jobs adds more"),
+    MAX_CONCURRENT_SPAWNS("launcher.max.concurrent.spawns", "8", "at most this many tools run at once in one driver"),
+    KILL_GRACE_MILLIS("launcher.kill.grace.millis", "2000",
+            "grace between SIGTERM and SIGKILL when a tool times out or the compile is stopped"),
+    TOOL_TIMEOUT_SECONDS("launcher.timeout.seconds", "3600",
+            "wall-clock limit of each tool run in seconds (0 = none); timeout.<Job>= overrides it per job"),
+    NATIVE_DEEPBIND("nativelib.deepbind", "true", "open each job's JNI library with RTLD_DEEPBIND before binding it"),
+    NATIVE_CACHE_DIR("nativelib.cache.dir", null,
+            "where plugins' native libraries are extracted (default: $STARFISH_CACHE_DIR/native, else ~/.cache/starfish/native)");
+
+    private final String key;
+    private final String defaultValue;
+    private final String description;
+
+    Setting(String key, String defaultValue, String description) {
+        this.key = key;
+        this.defaultValue = defaultValue;
+        this.description = description;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    /** The default, or empty when the setting has none (it is required, or computed at run time). */
+    public Optional<String> defaultValue() {
+        return Optional.ofNullable(defaultValue);
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** The setting of this key, if it is one. */
+    public static Optional<Setting> ofKey(String key) {
+        for (Setting setting : values()) {
+            if (setting.key.equals(key)) {
+                return Optional.of(setting);
+            }
+        }
+        return Optional.empty();
+    }
+}
