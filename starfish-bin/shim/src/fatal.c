@@ -17,12 +17,3 @@ void sf_die(const char *file, int line, const char *call) {
     sf_warn(file, line, call);
     exit(SF_EXIT_SHIM_FAILURE);
 }
-
-void sf_usage_error(const char *message) {
-    (void)fprintf(stderr,
-                  "starfish-exec: %s\n"
-                  "usage: starfish-exec [--cpu-limit SECS] [--timeout SECS] "
-                  "[--grace SECS] [--report FILE] [--no-watch] -- /abs/path/tool [ARGS...]\n",
-                  message);
-    exit(SF_EXIT_SHIM_FAILURE);
-}

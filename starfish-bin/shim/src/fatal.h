@@ -32,10 +32,4 @@ _Noreturn void sf_die(const char *file, int line, const char *call);
 void sf_warn(const char *file, int line, const char *call);
 #define SF_WARN(call) sf_warn(__FILE__, __LINE__, (call))
 
-/*
- * sf_usage_error: prints "starfish-exec: MESSAGE" plus a one-line usage hint
- * to stderr and exits with SF_EXIT_SHIM_FAILURE. Never returns.
- */
-_Noreturn void sf_usage_error(const char *message);
-
 #endif

@@ -9,6 +9,17 @@
 
 #include "fatal.h"
 
+/* The one usage line: printed by --help and after every usage error. */
+static const char usage_line[] =
+    "usage: starfish-exec [--cpu-limit SECS] [--timeout SECS] "
+    "[--grace SECS] [--report FILE] [--no-watch] -- /abs/path/tool [ARGS...]";
+
+/* usage_error: "starfish-exec: MESSAGE" and the usage line on stderr, exit 125. */
+static _Noreturn void usage_error(const char *message) {
+    (void)fprintf(stderr, "starfish-exec: %s\n%s\n", message, usage_line);
+    exit(SF_EXIT_SHIM_FAILURE);
+}
+
 static double parse_seconds_or_die(const char *option, const char *text) {
     char *end = NULL;
     errno = 0;
@@ -17,7 +28,7 @@ static double parse_seconds_or_die(const char *option, const char *text) {
         char message[256];
         (void)snprintf(message, sizeof message,
                        "%s expects a non-negative number of seconds, got '%s'", option, text);
-        sf_usage_error(message);
+        usage_error(message);
     }
     return value;
 }
@@ -31,7 +42,7 @@ static unsigned long parse_whole_seconds_or_die(const char *option, const char *
         char message[256];
         (void)snprintf(message, sizeof message,
                        "%s expects a positive whole number of seconds, got '%s'", option, text);
-        sf_usage_error(message);
+        usage_error(message);
     }
     return value;
 }
@@ -40,7 +51,7 @@ static const char *value_of_or_die(int argc, char **argv, int index) {
     if (index + 1 >= argc) {
         char message[256];
         (void)snprintf(message, sizeof message, "%s needs a value", argv[index]);
-        sf_usage_error(message);
+        usage_error(message);
     }
     return argv[index + 1];
 }
@@ -59,9 +70,7 @@ void sf_parse_options(int argc, char **argv, struct sf_options *out) {
         if (strcmp(arg, "--") == 0) {
             break;
         } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            (void)printf("usage: starfish-exec [--cpu-limit SECS] [--timeout SECS] "
-                         "[--grace SECS] [--report FILE] [--no-watch] -- /abs/path/tool [ARGS...]\n"
-                         "See starfish-bin/shim/README.md.\n");
+            (void)printf("%s\nSee starfish-bin/shim/README.md.\n", usage_line);
             exit(0);
         } else if (strcmp(arg, "--no-watch") == 0) {
             out->watch_lifeline = false;
@@ -71,7 +80,7 @@ void sf_parse_options(int argc, char **argv, struct sf_options *out) {
         } else if (strcmp(arg, "--timeout") == 0) {
             out->timeout_s = parse_seconds_or_die(arg, value_of_or_die(argc, argv, i));
             if (out->timeout_s <= 0) {
-                sf_usage_error("--timeout must be greater than 0");
+                usage_error("--timeout must be greater than 0");
             }
             i++;
         } else if (strcmp(arg, "--grace") == 0) {
@@ -80,21 +89,21 @@ void sf_parse_options(int argc, char **argv, struct sf_options *out) {
         } else if (strcmp(arg, "--report") == 0) {
             out->report_path = value_of_or_die(argc, argv, i);
             if (out->report_path[0] == '\0') {
-                sf_usage_error("--report needs a non-empty file name");
+                usage_error("--report needs a non-empty file name");
             }
             i++;
         } else {
             char message[256];
             (void)snprintf(message, sizeof message, "unknown option '%s' (put the tool after '--')",
                            arg);
-            sf_usage_error(message);
+            usage_error(message);
         }
     }
     if (i >= argc) {
-        sf_usage_error("missing '--' before the tool path");
+        usage_error("missing '--' before the tool path");
     }
     if (i + 1 >= argc || argv[i + 1][0] == '\0') {
-        sf_usage_error("missing tool path after '--'");
+        usage_error("missing tool path after '--'");
     }
     out->tool_argv = &argv[i + 1];
 }
