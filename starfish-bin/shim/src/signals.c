@@ -25,6 +25,17 @@ static void on_signal(int sig) {
     errno = saved;
 }
 
+/*
+ * init_action: *action = handler, no flags, empty mask. Async-signal-safe
+ * (memset, sigemptyset), so the forked child may use it. Returns
+ * sigemptyset's result: 0, or -1 with errno set.
+ */
+static int init_action(struct sigaction *action, void (*handler)(int)) {
+    memset(action, 0, sizeof *action);
+    action->sa_handler = handler;
+    return sigemptyset(&action->sa_mask);
+}
+
 int sf_signals_install(void) {
     int fds[2];
     if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
@@ -33,12 +44,10 @@ int sf_signals_install(void) {
     self_pipe_write_fd = fds[1];
 
     struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_signal;
-    action.sa_flags = SA_RESTART | SA_NOCLDSTOP;
-    if (sigemptyset(&action.sa_mask) != 0) {
+    if (init_action(&action, on_signal) != 0) {
         SF_DIE("sigemptyset");
     }
+    action.sa_flags = SA_RESTART | SA_NOCLDSTOP;
     for (size_t i = 0; i < HANDLED_COUNT; i++) {
         if (sigaddset(&action.sa_mask, handled_signals[i]) != 0) {
             SF_DIE("sigaddset");
@@ -50,9 +59,7 @@ int sf_signals_install(void) {
         }
     }
     struct sigaction ignore;
-    memset(&ignore, 0, sizeof ignore);
-    ignore.sa_handler = SIG_IGN;
-    if (sigemptyset(&ignore.sa_mask) != 0) {
+    if (init_action(&ignore, SIG_IGN) != 0) {
         SF_DIE("sigemptyset");
     }
     if (sigaction(SIGPIPE, &ignore, NULL) != 0) {
@@ -84,9 +91,7 @@ void sf_signals_restore(const sigset_t *old) {
 
 int sf_signals_reset_for_exec(void) {
     struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    if (sigemptyset(&dfl.sa_mask) != 0) {
+    if (init_action(&dfl, SIG_DFL) != 0) {
         return -1;
     }
     for (int sig = 1; sig < NSIG; sig++) {
@@ -135,9 +140,7 @@ void sf_signals_reraise(int sig) {
     }
     if (sig != SIGKILL && sig != SIGSTOP) { /* their action cannot be changed */
         struct sigaction dfl;
-        memset(&dfl, 0, sizeof dfl);
-        dfl.sa_handler = SIG_DFL;
-        if (sigemptyset(&dfl.sa_mask) != 0) {
+        if (init_action(&dfl, SIG_DFL) != 0) {
             SF_DIE("sigemptyset");
         }
         if (sigaction(sig, &dfl, NULL) != 0) {
