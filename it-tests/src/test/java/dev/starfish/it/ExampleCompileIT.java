@@ -18,7 +18,7 @@ class ExampleCompileIT {
             ExecResult who = container.shell("id -u");
             assertThat(who.getStdout().trim()).as("the driver runs as a non-root user").isNotEqualTo("0");
 
-            for (String example : Distribution.goodExamples()) {
+            for (String example : BuildOutputs.goodExamples()) {
                 String stem = example.substring(0, example.length() - ".hlo".length());
                 String neff = StarfishContainer.USER_HOME + "/out/" + stem + ".neff";
                 ExecResult result = container.starfish("compile", StarfishContainer.HOME + "/examples/" + example,

@@ -45,7 +45,7 @@ enum StarfishImage {
 
     private static Future<String> define(StarfishImage variant) {
         ImageFromDockerfile image = new ImageFromDockerfile("starfish-it/" + variant.folder(), false)
-                .withFileFromPath("starfish.tar.gz", Distribution.tarball());
+                .withFileFromPath("starfish.tar.gz", BuildOutputs.tarball());
         Path folder = variant.resourceFolder();
         try (Stream<Path> files = Files.walk(folder)) {
             for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
@@ -55,7 +55,7 @@ enum StarfishImage {
             throw new UncheckedIOException(e);
         }
         if (variant == INTERNAL) {
-            image.withFileFromPath("internal", Distribution.internalTools());
+            image.withFileFromPath("internal", BuildOutputs.internalTools());
         }
         return image;
     }

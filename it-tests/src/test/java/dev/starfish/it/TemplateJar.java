@@ -27,7 +27,7 @@ final class TemplateJar {
     static Path build(Path scratch) throws IOException, InterruptedException {
         Path project = scratch.resolve("my-jobs");
         Path repository = authorRepository(scratch.resolve("m2"));
-        run(scratch, scratch.resolve("cp.log"), "cp", "-r", Distribution.home().resolve("sdk/job-template").toString(),
+        run(scratch, scratch.resolve("cp.log"), "cp", "-r", BuildOutputs.home().resolve("sdk/job-template").toString(),
                 project.toString());
         run(project, scratch.resolve("mvn.log"), "mvn", "-o", "-q", "package", "-Dmaven.repo.local=" + repository);
         Path jar = project.resolve("target").resolve(JAR);
@@ -49,16 +49,16 @@ final class TemplateJar {
     }
 
     private static Path authorRepository(Path dir) throws IOException {
-        linkAllBut(Distribution.userRepository(), Files.createDirectories(dir), Path.of("dev/starfish"));
+        linkAllBut(BuildOutputs.userRepository(), Files.createDirectories(dir), Path.of("dev/starfish"));
         Path starfish = Files.createDirectories(dir.resolve("dev/starfish"));
         Path apiJar;
-        try (Stream<Path> lib = Files.list(Distribution.home().resolve("lib"))) {
+        try (Stream<Path> lib = Files.list(BuildOutputs.home().resolve("lib"))) {
             apiJar = lib.filter(p -> p.getFileName().toString().matches("starfish-plugin-api-.+\\.jar")).findFirst()
                     .orElseThrow(() -> new IllegalStateException("no starfish-plugin-api-*.jar in the distribution"));
         }
         String version = apiJar.getFileName().toString().replaceAll("^starfish-plugin-api-|\\.jar$", "");
         publish(apiJar, starfish, "starfish-plugin-api", version, ".jar");
-        Path sources = Distribution.sourceRoot();
+        Path sources = BuildOutputs.sourceRoot();
         publish(sources.resolve("plugin-api/pom.xml"), starfish, "starfish-plugin-api", version, ".pom");
         publish(sources.resolve("pom.xml"), starfish, "starfish-parent", version, ".pom");
         return dir;

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** Everyday command-line mistakes: one {@code starfish: error:} line, a hint, exit 2, nothing created. */
 class CliMistakesIT {
 
-    private final Distribution dist = Distribution.built();
+    private final AssembledDistribution dist = AssembledDistribution.built();
 
     @TempDir
     Path cwd;
@@ -30,7 +30,7 @@ class CliMistakesIT {
         "jobs --jsn | unknown option '--jsn'",
     })
     void aUsageMistakeIsOneErrorLineAndAHintNotTheUsage(String args, String message) {
-        Distribution.Run run = dist.run(cwd, args.replace("M", dist.example("mlp.hlo").toString()).split(" "));
+        AssembledDistribution.Run run = dist.run(cwd, args.replace("M", dist.example("mlp.hlo").toString()).split(" "));
         assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
         String[] lines = run.stderr().strip().split("\n");
         assertThat(lines[0]).as("%s", run).isEqualTo("starfish: error: " + message);
@@ -42,28 +42,28 @@ class CliMistakesIT {
 
     @Test
     void aMisspeltOptionGetsASuggestion() {
-        Distribution.Run run = dist.run(cwd, "compile", "--keep-temp", dist.example("mlp.hlo").toString());
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "--keep-temp", dist.example("mlp.hlo").toString());
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).contains("Did you mean: --keep-temps");
     }
 
     @Test
     void starfishWithoutACommandSaysWhichCommandsExist() {
-        Distribution.Run run = dist.run(cwd);
+        AssembledDistribution.Run run = dist.run(cwd);
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).startsWith("starfish: error: missing command: expected one of jobs, compile, plugins, help");
     }
 
     @Test
     void helpCommandPrintsTheHelpOfASubcommand() {
-        Distribution.Run run = dist.run(cwd, "help", "compile");
+        AssembledDistribution.Run run = dist.run(cwd, "help", "compile");
         assertThat(run.exitCode()).isZero();
         assertThat(run.stdout()).contains("Usage: starfish compile").contains("--pipeline");
     }
 
     @Test
     void thePipelineIsOneCommaSeparatedValueWithSpacesTrimmed() {
-        Distribution.Run run = dist.run(cwd, "compile", "--pipeline", "Frontend, HLOToTensorizer",
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "--pipeline", "Frontend, HLOToTensorizer",
                 dist.example("mlp.hlo").toString());
         assertThat(run.exitCode()).as("%s", run).isZero();
         assertThat(run.stdout()).contains("Ran Frontend,HLOToTensorizer on ").contains("no output was written");
@@ -72,20 +72,20 @@ class CliMistakesIT {
 
     @Test
     void thePipelineDoesNotSwallowTheModelAsAJobName() {
-        Distribution.Run run = dist.run(cwd, "compile", "--pipeline", "Frontend", dist.example("mlp.hlo").toString());
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "--pipeline", "Frontend", dist.example("mlp.hlo").toString());
         assertThat(run.exitCode()).as("%s", run).isZero();
     }
 
     @Test
     void aJobNameInTheWrongCaseGetsADidYouMean() {
-        Distribution.Run run = dist.run(cwd, "compile", "--pipeline", "frontend", dist.example("mlp.hlo").toString());
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "--pipeline", "frontend", dist.example("mlp.hlo").toString());
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).startsWith("starfish: error: unknown job 'frontend' in --pipeline (did you mean Frontend?)");
     }
 
     @Test
     void aRejectedJobIsDroppedFromTheDefaultPipelineWithAWarning() {
-        Distribution.Run run = dist.run(cwd, "--reject-jobs", "SaveTemps", "compile", dist.example("mlp.hlo").toString());
+        AssembledDistribution.Run run = dist.run(cwd, "--reject-jobs", "SaveTemps", "compile", dist.example("mlp.hlo").toString());
         assertThat(run.exitCode()).as("%s", run).isZero();
         assertThat(run.stderr()).contains("job SaveTemps is on the reject list; the compile runs without it");
         assertThat(cwd.resolve("mlp.neff")).exists();
@@ -93,7 +93,7 @@ class CliMistakesIT {
 
     @Test
     void aRejectListNamingAnUnknownJobIsWarnedAbout() {
-        Distribution.Run run = dist.run(cwd, "--reject-jobs", "Nope", "jobs");
+        AssembledDistribution.Run run = dist.run(cwd, "--reject-jobs", "Nope", "jobs");
         assertThat(run.exitCode()).as("%s", run).isZero();
         assertThat(run.stderr()).contains("the reject list (--reject-jobs or rejected.jobs) names 'Nope', which no plugin "
                 + "declares; it rejects nothing (known jobs: ");
@@ -101,7 +101,7 @@ class CliMistakesIT {
 
     @Test
     void aRejectedJobNamedInThePipelineIsAnError() {
-        Distribution.Run run = dist.run(cwd, "--reject-jobs", "SaveTemps", "compile", "--pipeline", "Frontend,SaveTemps",
+        AssembledDistribution.Run run = dist.run(cwd, "--reject-jobs", "SaveTemps", "compile", "--pipeline", "Frontend,SaveTemps",
                 dist.example("mlp.hlo").toString());
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).startsWith("starfish: error: job SaveTemps is on the reject list");
@@ -109,7 +109,7 @@ class CliMistakesIT {
 
     @Test
     void anOptionOfAJobOutsideThePipelineIsWarnedAbout() {
-        Distribution.Run run = dist.run(cwd, "compile", "--pipeline", "Frontend", "--keep-temps",
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "--pipeline", "Frontend", "--keep-temps",
                 dist.example("mlp.hlo").toString());
         assertThat(run.exitCode()).as("%s", run).isZero();
         assertThat(run.stderr()).contains("--keep-temps has no effect: it is an option of SaveTemps, which is not in "
@@ -118,7 +118,7 @@ class CliMistakesIT {
 
     @Test
     void aMissingToolIsReportedBeforeAnyJobRuns() {
-        Distribution.Run run = dist.run(cwd, "compile", "--enable-experimental-backend", dist.example("mlp.hlo").toString());
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "--enable-experimental-backend", dist.example("mlp.hlo").toString());
         assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
         assertThat(run.stderr()).startsWith("starfish: error: Could not find nn_executor")
                 .endsWith("; job Backend needs it (nothing was run)\n");
@@ -128,7 +128,7 @@ class CliMistakesIT {
     @Test
     void aDirectoryAsModelSaysItIsADirectory() throws IOException {
         Files.createDirectories(cwd.resolve("models.hlo"));
-        Distribution.Run run = dist.run(cwd, "compile", "models.hlo");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "models.hlo");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).isEqualTo("starfish: error: model " + cwd.resolve("models.hlo")
                 + " is a directory; expected an HLO text file\n");
@@ -138,14 +138,14 @@ class CliMistakesIT {
     void aPipeAsModelSaysItIsNotARegularFile() throws Exception {
         Path fifo = cwd.resolve("model.hlo");
         assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
-        Distribution.Run run = dist.run(cwd, "compile", "model.hlo");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "model.hlo");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).contains("is not a regular file (a pipe, socket or device)");
     }
 
     @Test
     void aMissingModelIsNamed() {
-        Distribution.Run run = dist.run(cwd, "compile", "nope.hlo");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "nope.hlo");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).startsWith("starfish: error: model file not found: " + cwd.resolve("nope.hlo"));
         assertThat(cwd.resolve("nope.work")).doesNotExist();
@@ -154,7 +154,7 @@ class CliMistakesIT {
     @Test
     void aFileAsWorkDirectorySaysWhyWithExit2() throws IOException {
         Files.writeString(cwd.resolve("notes.txt"), "mine");
-        Distribution.Run run = dist.run(cwd, "compile", dist.example("mlp.hlo").toString(), "--workdir", "notes.txt");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", dist.example("mlp.hlo").toString(), "--workdir", "notes.txt");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).startsWith("starfish: error: work directory " + cwd.resolve("notes.txt")
                 + " is not a directory");
@@ -164,7 +164,7 @@ class CliMistakesIT {
     @Test
     void aMissingPluginsDirectoryIsAnErrorForEveryCommand() {
         for (String command : new String[] {"jobs", "compile"}) {
-            Distribution.Run run = command.equals("jobs") ? dist.run(cwd, "--plugins-dir", "/nonexistent", command)
+            AssembledDistribution.Run run = command.equals("jobs") ? dist.run(cwd, "--plugins-dir", "/nonexistent", command)
                     : dist.run(cwd, "--plugins-dir", "/nonexistent", command, dist.example("mlp.hlo").toString());
             assertThat(run.exitCode()).as("%s: %s", command, run).isEqualTo(2);
             assertThat(run.stderr()).isEqualTo("starfish: error: plugins directory /nonexistent does not exist; "
@@ -174,7 +174,7 @@ class CliMistakesIT {
 
     @Test
     void aWrongStarfishHomeIsNamedByTheLauncherScript() {
-        Distribution.Run run = dist.run(cwd, Map.of("STARFISH_HOME", cwd.resolve("nowhere").toString()), "jobs");
+        AssembledDistribution.Run run = dist.run(cwd, Map.of("STARFISH_HOME", cwd.resolve("nowhere").toString()), "jobs");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).startsWith("starfish: error: STARFISH_HOME=" + cwd.resolve("nowhere")
                 + " is not a Starfish installation").doesNotContain("Could not find or load main class");
@@ -184,20 +184,20 @@ class CliMistakesIT {
     void aNonAsciiModelPathCompilesUnderTheCLocale() throws IOException {
         Path model = cwd.resolve("mödel-ü.hlo");
         Files.copy(dist.example("mlp.hlo"), model);
-        Distribution.Run run = dist.run(cwd, Map.of("LANG", "C", "LC_ALL", "C"), "compile", model.getFileName().toString());
+        AssembledDistribution.Run run = dist.run(cwd, Map.of("LANG", "C", "LC_ALL", "C"), "compile", model.getFileName().toString());
         assertThat(run.exitCode()).as("%s", run).isZero();
         assertThat(cwd.resolve("mödel-ü.neff")).exists();
     }
 
     @Test
     void helpHasNoColourOnADumbTerminal() {
-        Distribution.Run run = dist.run(cwd, Map.of("TERM", "dumb"), "compile", "--help");
+        AssembledDistribution.Run run = dist.run(cwd, Map.of("TERM", "dumb"), "compile", "--help");
         assertThat(run.stdout()).doesNotContain("\u001b[");
     }
 
     @Test
     void helpWrapsBetweenWordsNeverInsideAFileName() {
-        Distribution.Run run = dist.run(cwd, Map.of("COLUMNS", "80"), "compile", "--help");
+        AssembledDistribution.Run run = dist.run(cwd, Map.of("COLUMNS", "80"), "compile", "--help");
         assertThat(run.exitCode()).isZero();
         assertThat(run.stdout()).as("no line ends in a lone dot, as in 'with .' / 'neff'").doesNotContainPattern(" \\.\\R")
                 .contains("--reject-jobs=JOB[,JOB...]").doesNotContain("JOB[,JOB...][,JOB");
@@ -206,11 +206,11 @@ class CliMistakesIT {
     @Test
     void everySubcommandTakesTheSameVerbosityOptions() {
         for (String command : new String[] {"jobs", "compile"}) {
-            Distribution.Run run = dist.run(cwd, command, "--help");
+            AssembledDistribution.Run run = dist.run(cwd, command, "--help");
             assertThat(run.stdout()).as(command).contains("-v, --verbose").contains("-q, --quiet")
                     .contains("--log-level=LEVEL");
         }
-        Distribution.Run run = dist.run(cwd, "jobs", "--log-level", "warn");
+        AssembledDistribution.Run run = dist.run(cwd, "jobs", "--log-level", "warn");
         assertThat(run.exitCode()).as("warn is Log4j's own name and is accepted: %s", run).isZero();
     }
 }

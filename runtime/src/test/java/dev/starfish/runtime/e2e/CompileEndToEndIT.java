@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** {@code starfish compile} on the real distribution, as a user runs it. */
 class CompileEndToEndIT {
 
-    private final Distribution dist = Distribution.built();
+    private final AssembledDistribution dist = AssembledDistribution.built();
 
     @TempDir
     Path cwd;
@@ -23,7 +23,7 @@ class CompileEndToEndIT {
     @ParameterizedTest
     @ValueSource(strings = {"mlp.hlo", "mlp_two_heads.hlo", "reduce_softmax_like.hlo", "mlp_large.hlo"})
     void eachGoodExampleCompilesToANeffWhoseManifestChecksumsMatch(String example) throws IOException {
-        Distribution.Run run = dist.run(cwd, "compile", dist.example(example).toString(), "--output", "out/model.neff");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", dist.example(example).toString(), "--output", "out/model.neff");
 
         assertThat(run.exitCode()).as("compile of %s: %s", example, run).isZero();
         assertThat(run.stdout()).contains("Compiled ").contains("model.neff");
@@ -44,7 +44,7 @@ class CompileEndToEndIT {
 
     @Test
     void aModelWithTwoOutputsIsSplitIntoTwoSubgraphsAndCompiledInParallel() throws IOException {
-        Distribution.Run run = dist.run(cwd, "compile", dist.example("mlp_two_heads.hlo").toString(), "--jobs", "2",
+        AssembledDistribution.Run run = dist.run(cwd, "compile", dist.example("mlp_two_heads.hlo").toString(), "--jobs", "2",
                 "--keep-temps");
         assertThat(run.exitCode()).as("%s", run).isZero();
         assertThat(run.stdout()).contains("2 subgraphs");
@@ -55,7 +55,7 @@ class CompileEndToEndIT {
 
     @Test
     void frontendAndKelperRunTheirOwnPenguinAndJacksonVersionsInOneCompile() throws IOException {
-        Distribution.Run run = dist.run(cwd, "compile", dist.example("mlp.hlo").toString(), "--keep-temps");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", dist.example("mlp.hlo").toString(), "--keep-temps");
         assertThat(run.exitCode()).as("%s", run).isZero();
         ObjectMapper json = new ObjectMapper();
         JsonNode tensorMap = json.readTree(cwd.resolve("mlp.work/tensor_map.json").toFile());
@@ -70,7 +70,7 @@ class CompileEndToEndIT {
 
     @Test
     void aSyntaxErrorIsInvalidInputWithFileLineAndColumn() {
-        Distribution.Run run = dist.run(cwd, "compile", dist.example("bad_syntax.hlo").toString());
+        AssembledDistribution.Run run = dist.run(cwd, "compile", dist.example("bad_syntax.hlo").toString());
         assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
         assertThat(run.stderr()).containsPattern("bad_syntax\\.hlo:\\d+:\\d+: ");
         assertThat(run.stderr()).doesNotContain("\tat ");
@@ -78,21 +78,21 @@ class CompileEndToEndIT {
 
     @Test
     void aShapeMismatchIsInvalidInputNamingTheLocation() {
-        Distribution.Run run = dist.run(cwd, "compile", dist.example("bad_shape.hlo").toString());
+        AssembledDistribution.Run run = dist.run(cwd, "compile", dist.example("bad_shape.hlo").toString());
         assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
         assertThat(run.stderr()).containsPattern("bad_shape\\.hlo:\\d+:\\d+: ").containsIgnoringCase("shape");
     }
 
     @Test
     void anUnsupportedOpIsNamedWithTheSupportedList() {
-        Distribution.Run run = dist.run(cwd, "compile", dist.example("unsupported_op.hlo").toString());
+        AssembledDistribution.Run run = dist.run(cwd, "compile", dist.example("unsupported_op.hlo").toString());
         assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
         assertThat(run.stderr()).contains("gather").contains("supported");
     }
 
     @Test
     void aModelTooLargeForTheBufferFailsInWalrusDriverWithItsReplayScript() {
-        Distribution.Run run = dist.run(cwd, "compile", dist.example("too_large.hlo").toString());
+        AssembledDistribution.Run run = dist.run(cwd, "compile", dist.example("too_large.hlo").toString());
         assertThat(run.exitCode()).as("%s", run).isEqualTo(1);
         assertThat(run.stderr()).contains("job WalrusDriver failed on subgraph sg00")
                 .contains("Child process job \"WalrusDriver\" exited abnormally!")
@@ -102,14 +102,14 @@ class CompileEndToEndIT {
 
     @Test
     void aMissingModelIsInvalidInput() {
-        Distribution.Run run = dist.run(cwd, "compile", "nope.hlo");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "nope.hlo");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).contains("model file not found: " + cwd.resolve("nope.hlo"));
     }
 
     @Test
     void anUnknownJobInThePipelineFailsBeforeAnythingRuns() {
-        Distribution.Run run = dist.run(cwd, "compile", dist.example("mlp.hlo").toString(), "--pipeline", "Frontend,Nope");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", dist.example("mlp.hlo").toString(), "--pipeline", "Frontend,Nope");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).contains("unknown job 'Nope' in --pipeline; known jobs: ").contains("WalrusDriver");
         assertThat(cwd.resolve("mlp.work")).doesNotExist();
@@ -117,7 +117,7 @@ class CompileEndToEndIT {
 
     @Test
     void backendWithoutNnExecutorFailsWithCouldNotFind() {
-        Distribution.Run run = dist.run(cwd, "compile", dist.example("mlp.hlo").toString(), "--enable-experimental-backend");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", dist.example("mlp.hlo").toString(), "--enable-experimental-backend");
         assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
         assertThat(run.stderr()).contains("Could not find nn_executor");
     }
@@ -127,7 +127,7 @@ class CompileEndToEndIT {
         Path model = cwd.resolve("models/m.hlo");
         Files.createDirectories(model.getParent());
         Files.copy(dist.example("mlp.hlo"), model);
-        Distribution.Run run = dist.run(cwd, "compile", "models/m.hlo", "--output", "build/m.neff", "--workdir", "w",
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "models/m.hlo", "--output", "build/m.neff", "--workdir", "w",
                 "--logfile", "logs/compile.log");
         assertThat(run.exitCode()).as("%s", run).isZero();
         assertThat(cwd.resolve("build/m.neff")).exists();
@@ -139,11 +139,11 @@ class CompileEndToEndIT {
 
     @Test
     void compileHelpShowsEachJobsOptionsInItsOwnSection() {
-        Distribution.Run run = dist.run(cwd, "compile", "--help");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "--help");
         assertThat(run.exitCode()).isZero();
         assertThat(run.stdout()).contains("WalrusDriver options:").contains("--buffer-bytes")
                 .contains("SaveTemps options:").contains("--keep-temps");
-        Distribution.Run rejected = dist.run(cwd, "--reject-jobs", "WalrusDriver", "compile", "--help");
+        AssembledDistribution.Run rejected = dist.run(cwd, "--reject-jobs", "WalrusDriver", "compile", "--help");
         assertThat(rejected.stdout()).doesNotContain("WalrusDriver options:").doesNotContain("--buffer-bytes");
     }
 }

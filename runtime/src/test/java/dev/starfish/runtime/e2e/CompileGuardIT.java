@@ -26,13 +26,13 @@ class CompileGuardIT {
     @TempDir
     Path tmp;
 
-    private Distribution dist;
+    private AssembledDistribution dist;
     private Path cwd;
     private Path gate;
 
     @BeforeEach
     void holdingWalrusDriver() throws IOException {
-        dist = Distribution.built().copyTo(tmp.resolve("dist"));
+        dist = AssembledDistribution.built().copyTo(tmp.resolve("dist"));
         cwd = Files.createDirectories(tmp.resolve("cwd"));
         gate = Files.createDirectories(tmp.resolve("gate"));
         Path tool = dist.home().resolve("starfish/bin/private/walrus_driver");
@@ -47,14 +47,14 @@ class CompileGuardIT {
 
     @Test
     void aSecondCompileInTheSameWorkDirectoryIsRefusedWithTheHoldersPid() throws Exception {
-        Distribution.Started first = dist.start(cwd, "compile", "m.hlo", "-o", "first.neff", "--workdir", "shared");
+        AssembledDistribution.Started first = dist.start(cwd, "compile", "m.hlo", "-o", "first.neff", "--workdir", "shared");
         long toolPid = awaitToolStarted();
-        Distribution.Run second = dist.run(cwd, "compile", "m.hlo", "-o", "second.neff", "--workdir", "shared");
+        AssembledDistribution.Run second = dist.run(cwd, "compile", "m.hlo", "-o", "second.neff", "--workdir", "shared");
         assertThat(second.exitCode()).as("%s", second).isEqualTo(2);
         assertThat(second.stderr()).matches("(?s)starfish: error: work directory " + cwd.resolve("shared")
                 + " is in use by another compile \\(pid \\d+\\); wait for it or use another --workdir\n");
         Files.createFile(gate.resolve("release"));
-        Distribution.Run firstRun = first.await();
+        AssembledDistribution.Run firstRun = first.await();
         assertThat(firstRun.exitCode()).as("the first compile is unaffected: %s", firstRun).isZero();
         assertThat(cwd.resolve("first.neff")).isRegularFile();
         assertThat(cwd.resolve("second.neff")).doesNotExist();
@@ -63,10 +63,10 @@ class CompileGuardIT {
 
     @Test
     void sigtermStopsTheToolsSaysSoAndExits143() throws Exception {
-        Distribution.Started compile = dist.start(cwd, "compile", "m.hlo");
+        AssembledDistribution.Started compile = dist.start(cwd, "compile", "m.hlo");
         long toolPid = awaitToolStarted();
         compile.process().destroy();
-        Distribution.Run run = compile.await();
+        AssembledDistribution.Run run = compile.await();
         assertThat(run.exitCode()).as("%s", run).isEqualTo(143);
         assertThat(run.stderr()).isEqualTo("starfish: compile interrupted (SIGTERM); tools stopped\n");
         ProcessHandle.of(toolPid).ifPresent(p -> assertThat(p.onExit()).succeedsWithin(10, TimeUnit.SECONDS));
@@ -80,10 +80,10 @@ class CompileGuardIT {
 
     @Test
     void sigintStopsTheToolsAndExits130() throws Exception {
-        Distribution.Started compile = dist.start(cwd, "compile", "m.hlo");
+        AssembledDistribution.Started compile = dist.start(cwd, "compile", "m.hlo");
         awaitToolStarted();
         assertThat(new ProcessBuilder("kill", "-INT", String.valueOf(compile.process().pid())).start().waitFor()).isZero();
-        Distribution.Run run = compile.await();
+        AssembledDistribution.Run run = compile.await();
         assertThat(run.exitCode()).as("%s", run).isEqualTo(130);
         assertThat(run.stderr()).isEqualTo("starfish: compile interrupted (SIGINT); tools stopped\n");
     }

@@ -22,14 +22,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CompilePlanIT {
 
-    private final Distribution dist = Distribution.built();
+    private final AssembledDistribution dist = AssembledDistribution.built();
 
     @TempDir
     Path cwd;
 
     @Test
     void dryRunPrintsThePlanInProcessStepsIncludedAndCreatesNothing() {
-        Distribution.Run run = dist.run(cwd, "compile", dist.example("mlp.hlo").toString(), "-###");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", dist.example("mlp.hlo").toString(), "-###");
 
         assertThat(run.exitCode()).as("%s", run).isZero();
         List<String> lines = run.stdout().lines().toList();
@@ -49,7 +49,7 @@ class CompilePlanIT {
 
     @Test
     void aJobWhoseInputNoEarlierJobProducesFailsAtOnceAndCreatesNothing() {
-        Distribution.Run run = dist.run(cwd, "compile", dist.example("mlp.hlo").toString(), "--pipeline",
+        AssembledDistribution.Run run = dist.run(cwd, "compile", dist.example("mlp.hlo").toString(), "--pipeline",
                 "Frontend,BIRVerifier");
 
         assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
@@ -61,7 +61,7 @@ class CompilePlanIT {
 
     @Test
     void anInvalidJobOptionFailsWhenThePlanIsBuiltBeforeAnyJobRuns() {
-        Distribution.Run run = dist.run(cwd, "compile", dist.example("mlp.hlo").toString(), "--buffer-bytes", "0");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", dist.example("mlp.hlo").toString(), "--buffer-bytes", "0");
 
         assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
         assertThat(run.stderr()).isEqualTo("starfish: error: option --buffer-bytes expects a positive number of bytes, "
@@ -73,7 +73,7 @@ class CompilePlanIT {
 
     @Test
     void anOperatorChangesTheJobOrderInOneLineOfConfiguration() throws IOException {
-        Distribution copy = dist.copyTo(cwd.resolve("starfish"));
+        AssembledDistribution copy = dist.copyTo(cwd.resolve("starfish"));
         new PluginJarBuilder(cwd, "stamp").job("fixture.stamp.Stamp", "package fixture.stamp;\n"
                 + "import dev.starfish.api.*;\n"
                 + "@org.pf4j.Extension @JobSpec(kind = JobKind.IN_PROCESS, consumes = Artifacts.KERNEL_GRAPH,"
@@ -89,10 +89,10 @@ class CompilePlanIT {
         Files.writeString(conf, edited);
         Path work = cwd.resolve("w");
 
-        Distribution.Run plan = copy.run(work, "compile", copy.example("mlp.hlo").toString(), "-###");
+        AssembledDistribution.Run plan = copy.run(work, "compile", copy.example("mlp.hlo").toString(), "-###");
         assertThat(plan.stdout()).as("%s", plan).contains("# Stamp (in-process): stamp the work directory")
                 .doesNotContain("SaveTemps");
-        Distribution.Run run = copy.run(work, "compile", copy.example("mlp.hlo").toString());
+        AssembledDistribution.Run run = copy.run(work, "compile", copy.example("mlp.hlo").toString());
 
         assertThat(run.exitCode()).as("%s", run).isZero();
         assertThat(work.resolve("mlp.work/stamp.txt")).as("the dropped-in job ran").hasContent("ran");
@@ -102,20 +102,20 @@ class CompilePlanIT {
 
     @Test
     void aConfigurationWithoutAPipelineIsNamedWithTheFix() throws IOException {
-        Distribution copy = dist.copyTo(cwd.resolve("starfish"));
+        AssembledDistribution copy = dist.copyTo(cwd.resolve("starfish"));
         Path conf = copy.home().resolve("conf/starfish.properties");
         Files.writeString(conf, Files.readString(conf).replaceAll("(?m)^pipeline=.*$", ""));
         Path work = cwd.resolve("w");
 
-        Distribution.Run run = copy.run(work, "compile", copy.example("mlp.hlo").toString());
+        AssembledDistribution.Run run = copy.run(work, "compile", copy.example("mlp.hlo").toString());
         assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
         assertThat(run.stderr()).isEqualTo("starfish: error: " + conf + " sets no pipeline: add pipeline=JOB,JOB,... "
                 + "(the default job order) or give --pipeline\n");
         assertThat(work.resolve("mlp.work")).doesNotExist();
-        Distribution.Run explicit = copy.run(work, "compile", copy.example("mlp.hlo").toString(), "--pipeline", "Frontend");
+        AssembledDistribution.Run explicit = copy.run(work, "compile", copy.example("mlp.hlo").toString(), "--pipeline", "Frontend");
         assertThat(explicit.exitCode()).as("--pipeline needs no configuration: %s", explicit).isZero();
         Files.writeString(conf, "pipeline=Frontend,,Kelper\n");
-        Distribution.Run gap = copy.run(work, "compile", copy.example("mlp.hlo").toString());
+        AssembledDistribution.Run gap = copy.run(work, "compile", copy.example("mlp.hlo").toString());
         assertThat(gap.exitCode()).as("%s", gap).isEqualTo(2);
         assertThat(gap.stderr()).isEqualTo("starfish: error: " + conf + ": pipeline expects job names separated by "
                 + "commas, found 'Frontend,,Kelper'\n");
@@ -124,7 +124,7 @@ class CompilePlanIT {
     @Test
     void theNeffRecordsTheModelsSha256AndTheCompilesOptions() throws IOException {
         Path model = dist.example("mlp.hlo");
-        Distribution.Run run = dist.run(cwd, "compile", model.toString(), "-o", "out/m.neff", "--golden-seed", "7",
+        AssembledDistribution.Run run = dist.run(cwd, "compile", model.toString(), "-o", "out/m.neff", "--golden-seed", "7",
                 "--buffer-bytes", "25165824");
         assertThat(run.exitCode()).as("%s", run).isZero();
 
@@ -153,7 +153,7 @@ class CompilePlanIT {
 
     @Test
     void afterADefaultCompileNoReplayScriptIsLeftWhoseInputsAreGone() throws Exception {
-        Distribution.Run run = dist.run(cwd, "compile", dist.example("mlp_two_heads.hlo").toString());
+        AssembledDistribution.Run run = dist.run(cwd, "compile", dist.example("mlp_two_heads.hlo").toString());
         assertThat(run.exitCode()).as("%s", run).isZero();
 
         assertThat(cwd.resolve("mlp_two_heads.work/sg00/model.bir")).doesNotExist();
@@ -167,7 +167,7 @@ class CompilePlanIT {
 
     @Test
     void withKeepTempsTheReplayScriptsStayAndStillRun() throws Exception {
-        Distribution.Run run = dist.run(cwd, "compile", dist.example("mlp_two_heads.hlo").toString(), "--keep-temps");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", dist.example("mlp_two_heads.hlo").toString(), "--keep-temps");
         assertThat(run.exitCode()).as("%s", run).isZero();
 
         Path script = cwd.resolve("mlp_two_heads.work/sg01/replay_WalrusDriver_sg01.sh");
@@ -184,7 +184,7 @@ class CompilePlanIT {
                 + "@org.pf4j.Extension @JobSpec(kind = JobKind.IN_PROCESS, produces = \"bitcode\")\n"
                 + "public class OddJob extends InProcessJob { }\n").buildInto(plugins, "odd.jar");
 
-        Distribution.Run run = dist.run(cwd, "--plugins-dir", plugins.toString(), "jobs");
+        AssembledDistribution.Run run = dist.run(cwd, "--plugins-dir", plugins.toString(), "jobs");
 
         assertThat(run.exitCode()).as("%s", run).isZero();
         assertThat(run.stderr()).contains("Could not import 'OddJob' from odd.jar: invalid declaration of job class "

@@ -16,12 +16,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HostileModelsIT {
 
-    private final Distribution dist = Distribution.built();
+    private final AssembledDistribution dist = AssembledDistribution.built();
 
     @TempDir
     Path cwd;
 
-    private Distribution.Run compile(String name, String text) throws IOException {
+    private AssembledDistribution.Run compile(String name, String text) throws IOException {
         Files.writeString(cwd.resolve(name), text);
         return dist.run(cwd, "compile", name);
     }
@@ -34,7 +34,7 @@ class HostileModelsIT {
 
     @Test
     void aReduceBodyAfterEntryWhoseRootIsAnAddWithoutOperandsIsADiagnosticNotACrash() throws IOException {
-        Distribution.Run run = compile("crash.hlo", """
+        AssembledDistribution.Run run = compile("crash.hlo", """
                 HloModule crash
 
                 ENTRY main {
@@ -57,7 +57,7 @@ class HostileModelsIT {
 
     @Test
     void anAddWithOneOperandIsADiagnostic() throws IOException {
-        Distribution.Run run = compile("one.hlo", "HloModule one\n\nENTRY main {\n  p0 = f32[4] parameter(0)\n"
+        AssembledDistribution.Run run = compile("one.hlo", "HloModule one\n\nENTRY main {\n  p0 = f32[4] parameter(0)\n"
                 + "  ROOT s = f32[4] add(p0)\n}\n");
         assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
         assertThat(run.stderr()).isEqualTo("starfish: error: " + cwd.resolve("one.hlo")
@@ -67,7 +67,7 @@ class HostileModelsIT {
 
     @Test
     void aGiantConstantWithOneValueIsRefusedBeforeAnythingIsAllocated() throws IOException {
-        Distribution.Run run = compile("big.hlo", "HloModule big\n\nENTRY main {\n"
+        AssembledDistribution.Run run = compile("big.hlo", "HloModule big\n\nENTRY main {\n"
                 + "  c = f32[1000000000] constant(1)\n  ROOT s = f32[1000000000] negate(c)\n}\n");
         assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
         assertThat(run.stderr()).isEqualTo("starfish: error: " + cwd.resolve("big.hlo")

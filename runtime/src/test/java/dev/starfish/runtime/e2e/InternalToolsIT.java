@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Copies of the distribution with tools dropped into {@code starfish/bin/private}. */
 class InternalToolsIT {
 
-    private final Distribution dist = Distribution.built();
+    private final AssembledDistribution dist = AssembledDistribution.built();
 
     @TempDir
     Path tmp;
@@ -29,8 +29,8 @@ class InternalToolsIT {
         return dir;
     }
 
-    private Distribution withInternalTools() throws IOException {
-        Distribution copy = dist.copyTo(tmp.resolve("starfish"));
+    private AssembledDistribution withInternalTools() throws IOException {
+        AssembledDistribution copy = dist.copyTo(tmp.resolve("starfish"));
         for (String tool : new String[] {"nn_executor", "watchpoint_insert", "kgraph2dot"}) {
             Files.copy(internalTools().resolve(tool), copy.home().resolve("starfish/bin/private/" + tool),
                     StandardCopyOption.COPY_ATTRIBUTES);
@@ -40,9 +40,9 @@ class InternalToolsIT {
 
     @Test
     void backendRunsWithNnExecutorInPrivateAndMatchesTheGoldens() throws IOException {
-        Distribution internal = withInternalTools();
+        AssembledDistribution internal = withInternalTools();
         Path cwd = tmp.resolve("cwd");
-        Distribution.Run run = internal.run(cwd, "compile", internal.example("mlp.hlo").toString(),
+        AssembledDistribution.Run run = internal.run(cwd, "compile", internal.example("mlp.hlo").toString(),
                 "--enable-experimental-backend", "--keep-temps");
         assertThat(run.exitCode()).as("%s", run).isZero();
         JsonNode report = new ObjectMapper().readTree(cwd.resolve("mlp.work/sg00/backend.json").toFile());
@@ -52,14 +52,14 @@ class InternalToolsIT {
 
     @Test
     void watchpointAndBackendRunOnRequestInTheirConfiguredPlaceAndKeepTheirResults() throws IOException {
-        Distribution internal = withInternalTools();
+        AssembledDistribution internal = withInternalTools();
         Path cwd = tmp.resolve("cwd");
         String model = internal.example("mlp.hlo").toString();
 
-        Distribution.Run plain = internal.run(cwd, "compile", model, "-###");
+        AssembledDistribution.Run plain = internal.run(cwd, "compile", model, "-###");
         assertThat(plain.stdout()).as("not requested: not planned").doesNotContain("watchpoint_insert")
                 .doesNotContain("nn_executor");
-        Distribution.Run plan = internal.run(cwd, "compile", model, "--watchpoint", "dot.6",
+        AssembledDistribution.Run plan = internal.run(cwd, "compile", model, "--watchpoint", "dot.6",
                 "--enable-experimental-backend", "-###");
         List<String> tools = plan.stdout().lines().map(line -> line.startsWith("# ") ? line.split(" ")[1]
                 : Path.of(line.substring(line.lastIndexOf(" && exec ") + 9).split(" ")[0]).getFileName().toString())
@@ -69,7 +69,7 @@ class InternalToolsIT {
                 "hlo-neff-wrapper", "SaveTemps");
         assertThat(plan.stdout()).as("Backend executes the watchpoint BIR the plan makes").contains("--bir model.wp.bir");
 
-        Distribution.Run run = internal.run(cwd, "compile", model, "--watchpoint", "dot.6", "--enable-experimental-backend");
+        AssembledDistribution.Run run = internal.run(cwd, "compile", model, "--watchpoint", "dot.6", "--enable-experimental-backend");
         assertThat(run.exitCode()).as("%s", run).isZero();
         assertThat(cwd.resolve("mlp.work/sg00/watchpoints/dot.6.bin")).as("the watched tensor was dumped").exists();
         assertThat(cwd.resolve("mlp.work/sg00/backend.json")).as("a result, not an intermediate").exists();
@@ -78,9 +78,9 @@ class InternalToolsIT {
 
     @Test
     void backendOverItsCpuLimitFailsSayingTheLimitWasExceeded() throws IOException {
-        Distribution internal = withInternalTools();
+        AssembledDistribution internal = withInternalTools();
         Path cwd = tmp.resolve("cwd");
-        Distribution.Run run = internal.run(cwd, "compile", internal.example("mlp_large.hlo").toString(),
+        AssembledDistribution.Run run = internal.run(cwd, "compile", internal.example("mlp_large.hlo").toString(),
                 "--enable-experimental-backend", "--backend-cpu-limit", "1", "--backend-iterations", "1000");
         assertThat(run.exitCode()).as("%s", run).isEqualTo(1);
         assertThat(run.stderr()).contains("Child process job \"Backend\" exited abnormally! killed by signal 24 (SIGXCPU)")
@@ -89,14 +89,14 @@ class InternalToolsIT {
 
     @Test
     void aFakeHlo2penguinInPrivateWinsOverTheShippedOne() throws IOException {
-        Distribution copy = dist.copyTo(tmp.resolve("starfish"));
+        AssembledDistribution copy = dist.copyTo(tmp.resolve("starfish"));
         Path marker = tmp.resolve("fake-ran");
         Path fake = copy.home().resolve("starfish/bin/private/hlo2penguin");
         Files.writeString(fake, "#!/bin/sh\ntouch '" + marker + "'\nexec '" + copy.home().resolve("starfish/bin/hlo2penguin")
                 + "' \"$@\"\n");
         Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
 
-        Distribution.Run jobs = copy.run(tmp.resolve("cwd"), "jobs", "--json");
+        AssembledDistribution.Run jobs = copy.run(tmp.resolve("cwd"), "jobs", "--json");
         JsonNode listing = new ObjectMapper().readTree(jobs.stdout());
         JsonNode tensorizer = null;
         for (JsonNode job : listing) {
@@ -108,7 +108,7 @@ class InternalToolsIT {
         assertThat(tensorizer.path("toolPath").asText()).isEqualTo(fake.toString());
         assertThat(tensorizer.path("toolOrigin").asText()).isEqualTo("private");
 
-        Distribution.Run run = copy.run(tmp.resolve("cwd"), "compile", copy.example("mlp.hlo").toString());
+        AssembledDistribution.Run run = copy.run(tmp.resolve("cwd"), "compile", copy.example("mlp.hlo").toString());
         assertThat(run.exitCode()).as("%s", run).isZero();
         assertThat(marker).as("the private hlo2penguin ran").exists();
     }

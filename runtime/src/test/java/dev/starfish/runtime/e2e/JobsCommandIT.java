@@ -15,14 +15,14 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code starfish jobs} on the real distribution. */
 class JobsCommandIT {
 
-    private final Distribution dist = Distribution.built();
+    private final AssembledDistribution dist = AssembledDistribution.built();
 
     @TempDir
     Path cwd;
 
     @Test
     void jobsJsonListsTheElevenJobsWithKindToolAndPlugin() throws IOException {
-        Distribution.Run run = dist.run(cwd, "jobs", "--json");
+        AssembledDistribution.Run run = dist.run(cwd, "jobs", "--json");
         assertThat(run.exitCode()).as("%s", run).isZero();
         JsonNode jobs = new ObjectMapper().readTree(run.stdout());
         List<String> names = new ArrayList<>();
@@ -43,7 +43,7 @@ class JobsCommandIT {
 
     @Test
     void jobsShowsWhichJobsRunOnlyOnRequestAndTheOptionThatRequestsThem() throws IOException {
-        Distribution.Run table = dist.run(cwd, "jobs");
+        AssembledDistribution.Run table = dist.run(cwd, "jobs");
         assertThat(table.exitCode()).as("%s", table).isZero();
         assertThat(table.stdout()).containsPattern("Watchpoint +native +on request \\(--watchpoint\\) ")
                 .containsPattern("Backend +native +on request \\(--enable-experimental-backend\\) ")
@@ -62,7 +62,7 @@ class JobsCommandIT {
 
     @Test
     void jobsVerboseShowsTheDifferentJacksonVersionsFrontendAndKelperBundle() {
-        Distribution.Run run = dist.run(cwd, "jobs", "--libraries");
+        AssembledDistribution.Run run = dist.run(cwd, "jobs", "--libraries");
         assertThat(run.exitCode()).isZero();
         assertThat(run.stdout()).contains("bundles com.fasterxml.jackson.core:jackson-databind:2.23.0")
                 .contains("bundles com.fasterxml.jackson.core:jackson-databind:2.17.2");
@@ -70,7 +70,7 @@ class JobsCommandIT {
 
     @Test
     void jobsNativeListsEachPluginsOwnLibpenguinAndWhereEachToolResolves() throws IOException {
-        Distribution.Run run = dist.run(cwd, "jobs", "--native", "--json");
+        AssembledDistribution.Run run = dist.run(cwd, "jobs", "--native", "--json");
         assertThat(run.exitCode()).as("%s", run).isZero();
         JsonNode jobs = new ObjectMapper().readTree(run.stdout());
         String frontendLib = null;
@@ -85,14 +85,14 @@ class JobsCommandIT {
         }
         assertThat(frontendLib).contains("/frontend/").endsWith("/libpenguin.so");
         assertThat(kelperLib).contains("/kelper/").endsWith("/libpenguin.so").isNotEqualTo(frontendLib);
-        Distribution.Run table = dist.run(cwd, "jobs", "--native");
+        AssembledDistribution.Run table = dist.run(cwd, "jobs", "--native");
         assertThat(table.stdout()).contains("tool walrus_driver resolves from bin: ")
                 .contains("tool nn_executor resolves from nowhere (missing)");
     }
 
     @Test
     void jobsClassifyRebuildsTheSeedsTableFromBytecode() throws IOException {
-        Distribution.Run run = dist.run(cwd, "jobs", "classify", "--json");
+        AssembledDistribution.Run run = dist.run(cwd, "jobs", "classify", "--json");
         assertThat(run.exitCode()).as("%s", run).isZero();
         for (JsonNode row : new ObjectMapper().readTree(run.stdout())) {
             assertThat(row.path("kind").asText()).as("bytecode kind of %s", row.path("name").asText())
@@ -114,7 +114,7 @@ class JobsCommandIT {
             }
         }
         Files.writeString(plugins.resolve("corrupt.jar"), "this is not a zip");
-        Distribution.Run run = dist.run(cwd, "--plugins-dir", plugins.toString(), "jobs");
+        AssembledDistribution.Run run = dist.run(cwd, "--plugins-dir", plugins.toString(), "jobs");
         assertThat(run.exitCode()).isZero();
         assertThat(run.stderr()).contains("Could not import 'corrupt'");
         assertThat(run.stdout()).contains("WalrusDriver");
@@ -122,7 +122,7 @@ class JobsCommandIT {
 
     @Test
     void rejectedJobsAreNotListed() {
-        Distribution.Run run = dist.run(cwd, "--reject-jobs", "SaveTemps,Kelper", "jobs");
+        AssembledDistribution.Run run = dist.run(cwd, "--reject-jobs", "SaveTemps,Kelper", "jobs");
         assertThat(run.stdout()).doesNotContain("SaveTemps").doesNotContain("Kelper").contains("WalrusDriver");
     }
 
@@ -130,7 +130,7 @@ class JobsCommandIT {
     void versionAndHelpAndUsageErrorsUseTheDocumentedExitCodes() {
         assertThat(dist.run(cwd, "--version").stdout()).startsWith("starfish 0.1.0");
         assertThat(dist.run(cwd, "--help").stdout()).contains("jobs").contains("compile").contains("Exit codes");
-        Distribution.Run bad = dist.run(cwd, "--no-such-option");
+        AssembledDistribution.Run bad = dist.run(cwd, "--no-such-option");
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.stderr()).contains("--no-such-option");
     }
@@ -139,8 +139,8 @@ class JobsCommandIT {
     void theLauncherScriptWorksThroughASymlinkFromAnyDirectory() throws IOException {
         Path link = cwd.resolve("sf");
         Files.createSymbolicLink(link, dist.home().resolve("bin/starfish"));
-        Distribution linked = new Distribution(dist.home());
-        Distribution.Run run = linked.run(cwd.resolve("elsewhere"), "--version");
+        AssembledDistribution linked = new AssembledDistribution(dist.home());
+        AssembledDistribution.Run run = linked.run(cwd.resolve("elsewhere"), "--version");
         assertThat(run.exitCode()).isZero();
         ProcessBuilder pb = new ProcessBuilder(link.toString(), "--version").directory(Path.of("/").toFile());
         pb.environment().remove("STARFISH_HOME");

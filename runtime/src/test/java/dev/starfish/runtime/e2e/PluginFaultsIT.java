@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PluginFaultsIT {
 
-    private final Distribution dist = Distribution.built();
+    private final AssembledDistribution dist = AssembledDistribution.built();
 
     @TempDir
     Path cwd;
@@ -32,7 +32,7 @@ class PluginFaultsIT {
         return plugins;
     }
 
-    private Distribution.Run compileWith(Path plugins, String job) {
+    private AssembledDistribution.Run compileWith(Path plugins, String job) {
         return dist.run(cwd, "--plugins-dir", plugins.toString(), "compile", dist.example("mlp.hlo").toString(),
                 "--pipeline", job);
     }
@@ -40,7 +40,7 @@ class PluginFaultsIT {
     @Test
     void anExceptionInAJobIsOneLineNamingTheJobItsJarAndWhereItWasThrown() throws IOException {
         Path plugins = pluginsWith("npe", "NpeJob", "    String text = null; text.length();");
-        Distribution.Run run = compileWith(plugins, "NpeJob");
+        AssembledDistribution.Run run = compileWith(plugins, "NpeJob");
         assertThat(run.exitCode()).as("%s", run).isEqualTo(1);
         assertThat(run.stderr()).startsWith("starfish: error: job NpeJob (npe.jar) failed: NullPointerException: ")
                 .contains(" at NpeJob.java:6 (the log has the stack trace)").doesNotContain("\tat ");
@@ -52,7 +52,7 @@ class PluginFaultsIT {
     @Test
     void aJobCallingSystemExitIsNamedAndTheCompileSaysNoOutputWasWritten() throws IOException {
         Path plugins = pluginsWith("exiter", "ExitJob", "    System.exit(42);");
-        Distribution.Run run = compileWith(plugins, "ExitJob");
+        AssembledDistribution.Run run = compileWith(plugins, "ExitJob");
         assertThat(run.exitCode()).as("the plugin's own code is kept: %s", run).isEqualTo(42);
         assertThat(run.stderr()).isEqualTo("starfish: error: job ExitJob (exiter.jar) ended the driver (System.exit) "
                 + "before the compile finished; tools stopped, no output written\n");
@@ -66,7 +66,7 @@ class PluginFaultsIT {
                 + "      f.setAccessible(true);\n"
                 + "      ((sun.misc.Unsafe) f.get(null)).putAddress(0L, 42L);\n"
                 + "    } catch (ReflectiveOperationException e) { throw new IllegalStateException(e); }");
-        Distribution.Run run = compileWith(plugins, "CrashJob");
+        AssembledDistribution.Run run = compileWith(plugins, "CrashJob");
         assertThat(run.exitCode()).as("%s", run).isEqualTo(134);
         assertThat(run.stdout()).as("no JVM banner").isEmpty();
         assertThat(run.stderr()).matches("starfish: error: the driver crashed in native code \\(SIGSEGV in libjvm\\.so\\) "

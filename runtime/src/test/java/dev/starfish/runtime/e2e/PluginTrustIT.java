@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Plugin code runs only for the jobs a command uses, and untrusted jars are refused, on the real distribution. */
 class PluginTrustIT {
 
-    private final Distribution dist = Distribution.built();
+    private final AssembledDistribution dist = AssembledDistribution.built();
 
     @TempDir
     Path cwd;
@@ -48,16 +48,16 @@ class PluginTrustIT {
         new PluginJarBuilder(cwd, "exiter").job("fixture.exiter.ExitJob", inProcessJob("fixture.exiter", "ExitJob",
                 "  static { System.exit(42); }")).buildInto(plugins, "exiter.jar");
 
-        Distribution.Run jobs = dist.run(cwd, "--plugins-dir", plugins.toString(), "jobs");
+        AssembledDistribution.Run jobs = dist.run(cwd, "--plugins-dir", plugins.toString(), "jobs");
         assertThat(jobs.exitCode()).as("jobs does not run ExitJob's static initialiser: %s", jobs).isZero();
         assertThat(jobs.stdout()).contains("ExitJob").contains("SaveTemps");
-        Distribution.Run json = dist.run(cwd, "--plugins-dir", plugins.toString(), "jobs", "--json");
+        AssembledDistribution.Run json = dist.run(cwd, "--plugins-dir", plugins.toString(), "jobs", "--json");
         assertThat(json.exitCode()).as("%s", json).isZero();
-        Distribution.Run help = dist.run(cwd, "--plugins-dir", plugins.toString(), "compile", "--help");
+        AssembledDistribution.Run help = dist.run(cwd, "--plugins-dir", plugins.toString(), "compile", "--help");
         assertThat(help.exitCode()).as("%s", help).isZero();
         assertThat(help.stdout()).contains("--keep-temps");
 
-        Distribution.Run compile = dist.run(cwd, "--plugins-dir", plugins.toString(), "compile",
+        AssembledDistribution.Run compile = dist.run(cwd, "--plugins-dir", plugins.toString(), "compile",
                 dist.example("mlp.hlo").toString(), "--output", "out/model.neff");
         assertThat(compile.exitCode()).as("a compile not using ExitJob: %s", compile).isZero();
         assertThat(cwd.resolve("out/model.neff")).exists();
@@ -72,7 +72,7 @@ class PluginTrustIT {
         new PluginJarBuilder(cwd, "boom").job("fixture.boom.BoomJob", inProcessJob("fixture.boom", "BoomJob",
                 "  public BoomJob() { throw new IllegalStateException(\"boom\"); }")).buildInto(plugins, "boom.jar");
 
-        Distribution.Run deep = dist.run(cwd, "--plugins-dir", plugins.toString(), "compile",
+        AssembledDistribution.Run deep = dist.run(cwd, "--plugins-dir", plugins.toString(), "compile",
                 dist.example("mlp.hlo").toString(), "--pipeline", "DeepJob");
         assertThat(deep.exitCode()).as("%s", deep).isEqualTo(1);
         assertThat(deep.stderr()).as("%s", deep).contains("starfish: error: job DeepJob of plugin deep (deep.jar) "
@@ -81,7 +81,7 @@ class PluginTrustIT {
         assertThat(cwd.resolve("log-starfish.txt")).as("the trace is in the compile's log").content()
                 .contains("java.lang.StackOverflowError").contains("fixture.deep.DeepJob.recurse(DeepJob.java");
 
-        Distribution.Run boom = dist.run(cwd, "--plugins-dir", plugins.toString(), "compile",
+        AssembledDistribution.Run boom = dist.run(cwd, "--plugins-dir", plugins.toString(), "compile",
                 dist.example("mlp.hlo").toString(), "--pipeline", "BoomJob");
         assertThat(boom.exitCode()).as("%s", boom).isEqualTo(1);
         assertThat(boom.stderr()).as("%s", boom).contains("starfish: error: job BoomJob of plugin boom (boom.jar) "
@@ -99,7 +99,7 @@ class PluginTrustIT {
                 "WritableJob", "")).buildInto(plugins, "zzz-writable.jar");
         Files.setPosixFilePermissions(writable, PosixFilePermissions.fromString("rw-rw-rw-"));
 
-        Distribution.Run jobs = dist.run(cwd, "--plugins-dir", plugins.toString(), "jobs");
+        AssembledDistribution.Run jobs = dist.run(cwd, "--plugins-dir", plugins.toString(), "jobs");
         assertThat(jobs.exitCode()).as("%s", jobs).isZero();
         assertThat(jobs.stdout()).as("%s", jobs)
                 .contains("refused: aaa-evil.jar: job 'SaveTemps' of aaa-evil.jar is also declared by "
@@ -109,13 +109,13 @@ class PluginTrustIT {
                 .contains("refused: zzz-writable.jar: world-writable (mode 0666); fix with chmod o-w " + writable)
                 .doesNotContain("WritableJob  ");
 
-        Distribution.Run compile = dist.run(cwd, "--plugins-dir", plugins.toString(), "compile",
+        AssembledDistribution.Run compile = dist.run(cwd, "--plugins-dir", plugins.toString(), "compile",
                 dist.example("mlp.hlo").toString());
         assertThat(compile.exitCode()).as("the configured pipeline runs without the refused job: %s", compile).isZero();
         assertThat(compile.stderr()).contains("job SaveTemps of the configured pipeline is not available (aaa-evil.jar "
                 + "was refused, starfish-job-savetemps-0.1.0.jar was refused: see `starfish plugins list`); the compile "
                 + "runs without it");
-        Distribution.Run named = dist.run(cwd, "--plugins-dir", plugins.toString(), "compile",
+        AssembledDistribution.Run named = dist.run(cwd, "--plugins-dir", plugins.toString(), "compile",
                 dist.example("mlp.hlo").toString(), "--pipeline", "Frontend,SaveTemps");
         assertThat(named.exitCode()).as("a pipeline naming the refused job: %s", named).isEqualTo(2);
         assertThat(named.stderr()).contains("Unknown job 'SaveTemps' (its jars aaa-evil.jar and "
@@ -139,7 +139,7 @@ class PluginTrustIT {
         Files.move(shippedPluginsCopy(), home.resolve("plugins"));
         Map<String, String> env = Map.of("STARFISH_HOME", home.toString());
 
-        Distribution.Run lock = dist.run(cwd, env, "plugins", "lock");
+        AssembledDistribution.Run lock = dist.run(cwd, env, "plugins", "lock");
         assertThat(lock.exitCode()).as("%s", lock).isZero();
         assertThat(lock.stdout()).startsWith("wrote " + conf.resolve("plugins.lock") + ": 11 jar(s)");
         assertThat(Files.readAllLines(conf.resolve("plugins.lock"))).filteredOn(l -> !l.startsWith("#")).hasSize(11)
@@ -149,7 +149,7 @@ class PluginTrustIT {
                 .buildInto(home.resolve("plugins"), "late.jar");
         Files.write(home.resolve("plugins/starfish-job-kelper-0.1.0.jar"), new byte[] {0},
                 java.nio.file.StandardOpenOption.APPEND);
-        Distribution.Run list = dist.run(cwd, env, "plugins", "list");
+        AssembledDistribution.Run list = dist.run(cwd, env, "plugins", "list");
         assertThat(list.exitCode()).as("%s", list).isZero();
         assertThat(list.stdout()).as("%s", list)
                 .containsPattern("late\\.jar +- +- +- +refused: not listed in " + conf.resolve("plugins.lock"))
@@ -159,7 +159,7 @@ class PluginTrustIT {
         Path open = home.resolve("plugins/late.jar");
         Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rw-rw-rw-"));
         String before = Files.readString(conf.resolve("plugins.lock"));
-        Distribution.Run refused = dist.run(cwd, env, "plugins", "lock");
+        AssembledDistribution.Run refused = dist.run(cwd, env, "plugins", "lock");
         assertThat(refused.exitCode()).as("%s", refused).isEqualTo(1);
         assertThat(refused.stderr()).contains("starfish: error: not writing " + conf.resolve("plugins.lock")
                 + ": late.jar: world-writable (mode 0666); fix with chmod o-w " + open);
@@ -167,7 +167,7 @@ class PluginTrustIT {
         assertThat(dist.run(cwd, env, "plugins").exitCode()).as("plugins without a subcommand").isEqualTo(2);
 
         Files.writeString(conf.resolve("plugins.lock"), "not a lock line\n");
-        Distribution.Run malformed = dist.run(cwd, env, "jobs");
+        AssembledDistribution.Run malformed = dist.run(cwd, env, "jobs");
         assertThat(malformed.exitCode()).as("%s", malformed).isEqualTo(2);
         assertThat(malformed.stderr()).contains("starfish: error: " + conf.resolve("plugins.lock") + " line 1: expected "
                 + "'<sha256 as 64 lower-case hex digits>  <file name>.jar', found 'not a lock line'");

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code starfish plugins lint} on the real distribution: its output lines and exit codes 0, 1 and 2. */
 class PluginsLintIT {
 
-    private final Distribution dist = Distribution.built();
+    private final AssembledDistribution dist = AssembledDistribution.built();
 
     @TempDir
     Path cwd;
@@ -26,7 +26,7 @@ class PluginsLintIT {
         try (Stream<Path> jars = Files.list(dist.home().resolve("plugins"))) {
             jars.sorted().forEach(jar -> args.add(jar.toString()));
         }
-        Distribution.Run lint = dist.run(cwd, args.toArray(String[]::new));
+        AssembledDistribution.Run lint = dist.run(cwd, args.toArray(String[]::new));
         assertThat(lint.exitCode()).as("a warning is a finding: %s", lint).isEqualTo(1);
         List<String> findings = lint.stdout().lines().filter(line -> !line.endsWith(".jar: ok")).toList();
         assertThat(findings).as("nn_executor and watchpoint_insert are not in starfish/bin by design: %s", lint)
@@ -48,7 +48,7 @@ class PluginsLintIT {
         Path bad = new PluginJarBuilder(cwd, "bad").job("fixture.bad.SaveTemps",
                 PluginJarBuilder.inProcessJob("fixture.bad", "SaveTemps", "", "1")).withoutDescriptor()
                 .buildInto(cwd, "bad.jar");
-        Distribution.Run lint = dist.run(cwd, "plugins", "lint", "bad.jar");
+        AssembledDistribution.Run lint = dist.run(cwd, "plugins", "lint", "bad.jar");
         assertThat(lint.exitCode()).as("%s", lint).isEqualTo(1);
         assertThat(lint.stdout()).as("%s", lint).isEqualTo(
                 "bad.jar: error: no plugin descriptor: expected Plugin-Id and Plugin-Version in META-INF/MANIFEST.MF, "
@@ -62,15 +62,15 @@ class PluginsLintIT {
 
     @Test
     void aMissingFileOrADirectoryIsAUsageErrorWithExitTwo() throws IOException {
-        Distribution.Run missing = dist.run(cwd, "plugins", "lint", "nope.jar");
+        AssembledDistribution.Run missing = dist.run(cwd, "plugins", "lint", "nope.jar");
         assertThat(missing.exitCode()).as("%s", missing).isEqualTo(2);
         assertThat(missing.stderr()).as("%s", missing).isEqualTo("starfish: error: nope.jar: no such file; expected a "
                 + "plugin jar file, e.g. target/<artifact>-<version>.jar\n");
         Files.createDirectories(cwd.resolve("dir.jar"));
-        Distribution.Run directory = dist.run(cwd, "plugins", "lint", "dir.jar");
+        AssembledDistribution.Run directory = dist.run(cwd, "plugins", "lint", "dir.jar");
         assertThat(directory.exitCode()).as("%s", directory).isEqualTo(2);
         assertThat(directory.stderr()).as("%s", directory).startsWith("starfish: error: dir.jar: is a directory;");
-        Distribution.Run none = dist.run(cwd, "plugins", "lint");
+        AssembledDistribution.Run none = dist.run(cwd, "plugins", "lint");
         assertThat(none.exitCode()).as("no jar named: %s", none).isEqualTo(2);
     }
 }

@@ -22,7 +22,7 @@ class ReadmeCommandsIT {
 
     private static final Path README = Path.of(System.getProperty("starfish.test.readme", "../README.md"));
 
-    private final Distribution dist = Distribution.built();
+    private final AssembledDistribution dist = AssembledDistribution.built();
 
     @TempDir
     Path cwd;
@@ -47,7 +47,7 @@ class ReadmeCommandsIT {
         String comment = hash < 0 ? "" : line.substring(hash + 3).strip();
         String[] args = Arrays.stream(command.split("\\s+")).skip(1).toArray(String[]::new);
 
-        Distribution.Run run = dist.run(cwd, args);
+        AssembledDistribution.Run run = dist.run(cwd, args);
 
         assertThat(run.exitCode()).as("%s: %s", command, run).isZero();
         if (!command.matches(".*\\s-v+(\\s.*)?")) {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SdkTemplateIT {
 
-    private final Distribution dist = Distribution.built();
+    private final AssembledDistribution dist = AssembledDistribution.built();
 
     @TempDir
     Path tmp;
@@ -37,13 +37,13 @@ class SdkTemplateIT {
         Path jar = project.resolve("target/example-jobs-1.0.0.jar");
         assertThat(jar).as("the plugin jar the template builds").isRegularFile();
 
-        Distribution copy = dist.copyTo(tmp.resolve("starfish"));
-        Distribution.Run lint = copy.run(tmp, "plugins", "lint", jar.toString());
+        AssembledDistribution copy = dist.copyTo(tmp.resolve("starfish"));
+        AssembledDistribution.Run lint = copy.run(tmp, "plugins", "lint", jar.toString());
         assertThat(lint.exitCode()).as("the template's jar lints clean: %s", lint).isZero();
         assertThat(lint.stdout()).isEqualTo(jar + ": ok\n");
 
         Files.copy(jar, copy.home().resolve("plugins").resolve(jar.getFileName()));
-        Distribution.Run compile = copy.run(tmp, "compile", copy.example("mlp_two_heads.hlo").toString(),
+        AssembledDistribution.Run compile = copy.run(tmp, "compile", copy.example("mlp_two_heads.hlo").toString(),
                 "--pipeline", "Frontend,ExampleSummary,ExampleStamp", "--example-greeting", "hi there");
         assertThat(compile.exitCode()).as("a compile running the template's jobs: %s", compile).isZero();
 

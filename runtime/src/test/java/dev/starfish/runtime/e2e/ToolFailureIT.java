@@ -17,13 +17,13 @@ class ToolFailureIT {
 
     @Test
     void aFailingToolOfAWholeCompileJobIsNamedLikeAPerSubgraphOneWithoutAnEmptyOutputSection() throws IOException {
-        Distribution dist = Distribution.built().copyTo(tmp.resolve("dist"));
+        AssembledDistribution dist = AssembledDistribution.built().copyTo(tmp.resolve("dist"));
         Path tool = dist.home().resolve("starfish/bin/private/hlo-neff-wrapper");
         Files.writeString(tool, "#!/bin/sh\nexit 1\n");
         Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path cwd = Files.createDirectories(tmp.resolve("cwd"));
 
-        Distribution.Run run = dist.run(cwd, "compile", dist.example("mlp.hlo").toString());
+        AssembledDistribution.Run run = dist.run(cwd, "compile", dist.example("mlp.hlo").toString());
 
         assertThat(run.exitCode()).as("%s", run).isEqualTo(1);
         assertThat(run.stderr()).isEqualTo("starfish: error: job NeffWrapper failed: Child process job \"NeffWrapper\" "

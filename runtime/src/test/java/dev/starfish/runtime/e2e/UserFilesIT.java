@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The driver never overwrites, truncates or deletes a file the user did not ask it to write. */
 class UserFilesIT {
 
-    private final Distribution dist = Distribution.built();
+    private final AssembledDistribution dist = AssembledDistribution.built();
 
     @TempDir
     Path cwd;
@@ -31,7 +31,7 @@ class UserFilesIT {
     @Test
     void anOutputThatIsTheModelIsRefusedAndTheModelIsKept() throws IOException {
         model();
-        Distribution.Run run = dist.run(cwd, "compile", "m.hlo", "-o", "./m.hlo");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "m.hlo", "-o", "./m.hlo");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).startsWith("starfish: error: input file 'm.hlo' is the same as output file");
         assertModelIntact();
@@ -42,7 +42,7 @@ class UserFilesIT {
     void anOutputThatIsAHardLinkOfTheModelIsRefused() throws IOException {
         model();
         Files.createLink(cwd.resolve("alias.neff"), cwd.resolve("m.hlo"));
-        Distribution.Run run = dist.run(cwd, "compile", "m.hlo", "-o", "alias.neff");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "m.hlo", "-o", "alias.neff");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).contains("is the same as output file");
         assertModelIntact();
@@ -51,7 +51,7 @@ class UserFilesIT {
     @Test
     void aLogFileThatIsTheModelIsRefusedBeforeItIsTruncated() throws IOException {
         model();
-        Distribution.Run run = dist.run(cwd, "compile", "m.hlo", "--logfile", "m.hlo");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "m.hlo", "--logfile", "m.hlo");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).startsWith("starfish: error: input file 'm.hlo' is the same as log file");
         assertModelIntact();
@@ -60,7 +60,7 @@ class UserFilesIT {
     @Test
     void aLogFileThatIsTheOutputIsRefused() throws IOException {
         model();
-        Distribution.Run run = dist.run(cwd, "compile", "m.hlo", "--logfile", "out.neff", "-o", "out.neff");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "m.hlo", "--logfile", "out.neff", "-o", "out.neff");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).startsWith("starfish: error: log file '" + cwd.resolve("out.neff")
                 + "' is the same as output file");
@@ -69,7 +69,7 @@ class UserFilesIT {
     @Test
     void aDeviceAsOutputIsNeverReplaced() throws IOException {
         model();
-        Distribution.Run run = dist.run(cwd, "compile", "m.hlo", "-o", "/dev/null");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "m.hlo", "-o", "/dev/null");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).isEqualTo("starfish: error: output file /dev/null exists and is not a regular file "
                 + "(a device, pipe or socket); refusing to replace it\n");
@@ -80,11 +80,11 @@ class UserFilesIT {
     void anUnwritableLogFileIsOneLineAndExit2BeforeAnythingRuns() throws IOException {
         model();
         Files.createDirectories(cwd.resolve("logdir"));
-        Distribution.Run dir = dist.run(cwd, "compile", "m.hlo", "--logfile", "logdir");
+        AssembledDistribution.Run dir = dist.run(cwd, "compile", "m.hlo", "--logfile", "logdir");
         assertThat(dir.exitCode()).isEqualTo(2);
         assertThat(dir.stderr()).isEqualTo("starfish: error: log file " + cwd.resolve("logdir")
                 + " is a directory; expected a file name\n");
-        Distribution.Run proc = dist.run(cwd, "compile", "m.hlo", "--logfile", "/proc/starfish-log");
+        AssembledDistribution.Run proc = dist.run(cwd, "compile", "m.hlo", "--logfile", "/proc/starfish-log");
         assertThat(proc.exitCode()).isEqualTo(2);
         assertThat(proc.stderr()).startsWith("starfish: error: cannot write the log file /proc/starfish-log: ")
                 .endsWith("; give --logfile a writable file\n");
@@ -95,14 +95,14 @@ class UserFilesIT {
     void anOverLongOutputNameIsRefusedUpFront() throws IOException {
         model();
         String name = "n".repeat(248) + ".neff";
-        Distribution.Run run = dist.run(cwd, "compile", "m.hlo", "-o", name);
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "m.hlo", "-o", name);
         assertThat(run.exitCode()).as("a 253-byte name would fail at the very end, as NAME.tmpXXXXXX: %s", run)
                 .isEqualTo(2);
         assertThat(run.stderr()).startsWith("starfish: error: output file name is 253 bytes long; at most 245 are "
                 + "allowed (the file system allows 255, and the file is first written as NAME.tmpXXXXXX)");
         assertThat(cwd.resolve("m.work")).doesNotExist();
 
-        Distribution.Run longest = dist.run(cwd, "compile", "m.hlo", "-o", "n".repeat(240) + ".neff");
+        AssembledDistribution.Run longest = dist.run(cwd, "compile", "m.hlo", "-o", "n".repeat(240) + ".neff");
         assertThat(longest.exitCode()).as("a 245-byte name compiles: %s", longest).isZero();
         assertThat(cwd.resolve("n".repeat(240) + ".neff")).isRegularFile();
     }
@@ -112,7 +112,7 @@ class UserFilesIT {
         model();
         Files.writeString(cwd.resolve("tensor_map.json"), "{\"mine\": true}");
         Files.writeString(cwd.resolve("kgraph.json"), "{\"mine\": true}");
-        Distribution.Run run = dist.run(cwd, "compile", "m.hlo", "--workdir", ".");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "m.hlo", "--workdir", ".");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).isEqualTo("starfish: error: work directory " + cwd
                 + " is not empty and was not created by starfish; use a new directory\n");
@@ -125,7 +125,7 @@ class UserFilesIT {
     void aWorkDirectoryStarfishCreatedIsReusedByTheNextCompile() throws IOException {
         model();
         assertThat(dist.run(cwd, "compile", "m.hlo").exitCode()).isZero();
-        Distribution.Run again = dist.run(cwd, "compile", "m.hlo");
+        AssembledDistribution.Run again = dist.run(cwd, "compile", "m.hlo");
         assertThat(again.exitCode()).as("%s", again).isZero();
         assertThat(cwd.resolve("m.work/.starfish-workdir")).isRegularFile();
     }
@@ -153,7 +153,7 @@ class UserFilesIT {
     @Test
     void aFailedCompileIsLoggedAtErrorWithItsStackTraceInTheLogOnly() throws IOException {
         Files.writeString(cwd.resolve("bad.hlo"), Files.readString(dist.example("bad_shape.hlo")));
-        Distribution.Run run = dist.run(cwd, "compile", "bad.hlo");
+        AssembledDistribution.Run run = dist.run(cwd, "compile", "bad.hlo");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).doesNotContain("\tat ").doesNotContain("Exception");
         assertThat(cwd.resolve("bad.work/log-starfish.txt")).content().contains("ERROR").contains("Compile failed: ");

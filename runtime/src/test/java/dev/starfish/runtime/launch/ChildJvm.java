@@ -1,5 +1,6 @@
 package dev.starfish.runtime.launch;
 
+import dev.starfish.runtime.NativeTestBinaries;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +18,7 @@ final class ChildJvm {
         command.addAll(jvmOptions);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
-        command.add("-Dstarfish.test.bin=" + TestBinaries.binDir());
+        command.add("-Dstarfish.test.bin=" + NativeTestBinaries.binDir());
         command.add(mainClass.getName());
         command.addAll(args);
         return new ProcessBuilder(command).redirectErrorStream(true).start();

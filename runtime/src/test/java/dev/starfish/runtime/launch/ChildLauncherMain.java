@@ -2,6 +2,7 @@ package dev.starfish.runtime.launch;
 
 import dev.starfish.api.Command;
 import dev.starfish.api.ProcessResult;
+import dev.starfish.runtime.NativeTestBinaries;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -24,7 +25,7 @@ public final class ChildLauncherMain {
         Path workDir = Path.of(args[0]);
         List<String> argv = Arrays.asList(args).subList(1, args.length);
         Path home = Files.createTempDirectory(workDir, "starfish-child-home");
-        LauncherSettings settings = LauncherSettings.forHome(home).withShim(TestBinaries.shim()).withReportDir(workDir);
+        LauncherSettings settings = LauncherSettings.forHome(home).withShim(NativeTestBinaries.shim()).withReportDir(workDir);
         try (ProcessLauncher launcher = new ProcessLauncher(settings, ToolResolver.forHome(home, Optional.empty()))) {
             System.out.println("starting");
             System.out.flush();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.starfish.api.Command;
+import dev.starfish.runtime.NativeTestBinaries;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,7 @@ class LauncherStopTest extends LauncherTestBase {
     private static final String REASON = "the compile received SIGTERM";
 
     private Command busyLoop(String job, String tag) {
-        return Command.builder(job, work, List.of(TestBinaries.testTool("busy-loop").toString(), tag)).build();
+        return Command.builder(job, work, List.of(NativeTestBinaries.testTool("busy-loop").toString(), tag)).build();
     }
 
     @Test
@@ -69,7 +70,7 @@ class LauncherStopTest extends LauncherTestBase {
         Path reports = Files.createDirectories(work.resolve("reports"));
         String tag = uniqueSleep(0);
         Process child = ChildJvm.start(StoppingLauncherMain.class, List.of("-Xmx64m"), List.of(reports.toString(),
-                work.toString(), TestBinaries.testTool("busy-loop").toString(), tag));
+                work.toString(), NativeTestBinaries.testTool("busy-loop").toString(), tag));
         try {
             long tool = ProcessTable.awaitPresent("busy-loop", tag);
             child.toHandle().destroy();

@@ -1,6 +1,7 @@
 package dev.starfish.runtime.launch;
 
 import dev.starfish.api.Command;
+import dev.starfish.runtime.NativeTestBinaries;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -30,7 +31,7 @@ abstract class LauncherTestBase {
     }
 
     ProcessLauncher launcher(int slots) {
-        LauncherSettings settings = LauncherSettings.forHome(home).withShim(TestBinaries.shim())
+        LauncherSettings settings = LauncherSettings.forHome(home).withShim(NativeTestBinaries.shim())
                 .withMaxConcurrentProcesses(slots).withDefaultGrace(Duration.ofMillis(500));
         return new ProcessLauncher(settings, ToolResolver.forHome(home, Optional.empty()));
     }

@@ -9,6 +9,7 @@ import dev.starfish.api.ExitStatus;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.JobException;
 import dev.starfish.api.ProcessResult;
+import dev.starfish.runtime.NativeTestBinaries;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -161,7 +162,7 @@ class ProcessLauncherTest extends LauncherTestBase {
 
     @Test
     void outputHeadAndTailAreBounded() {
-        Command command = Command.builder("Spew", work, List.of(TestBinaries.testTool("spew").toString(), "64000"))
+        Command command = Command.builder("Spew", work, List.of(NativeTestBinaries.testTool("spew").toString(), "64000"))
                 .headLines(3).tailLines(2).useLogger(false).build();
 
         ProcessResult result = launcher.run(command);

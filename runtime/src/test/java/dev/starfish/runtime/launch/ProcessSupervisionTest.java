@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.starfish.api.ChildProcessException;
 import dev.starfish.api.Command;
 import dev.starfish.api.ProcessResult;
+import dev.starfish.runtime.NativeTestBinaries;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -21,7 +22,7 @@ class ProcessSupervisionTest extends LauncherTestBase {
     @Test
     void gigabyteOfOutputCompletesInSmallHeap() throws Exception {
         Process child = ChildJvm.start(ChildLauncherMain.class, List.of("-Xmx64m"),
-                List.of(work.toString(), TestBinaries.testTool("spew").toString(), Long.toString(1L << 30)));
+                List.of(work.toString(), NativeTestBinaries.testTool("spew").toString(), Long.toString(1L << 30)));
         String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
         assertThat(child.waitFor()).as("child JVM output: %s", out).isZero();
@@ -79,7 +80,7 @@ class ProcessSupervisionTest extends LauncherTestBase {
 
     @Test
     void cpuLimitStopsABusyLoop() {
-        Command command = Command.builder("Busy", work, List.of(TestBinaries.testTool("busy-loop").toString()))
+        Command command = Command.builder("Busy", work, List.of(NativeTestBinaries.testTool("busy-loop").toString()))
                 .cpuLimitSeconds(1).timeout(Duration.ofSeconds(3600)).build();
 
         assertThatThrownBy(() -> launcher.run(command)).isInstanceOf(ChildProcessException.class)

@@ -3,6 +3,7 @@ package dev.starfish.runtime.launch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.starfish.api.Command;
+import dev.starfish.runtime.NativeTestBinaries;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -45,7 +46,7 @@ class ReplayScriptPropertyTest {
     @BeforeContainer
     static void createWorkDir() throws IOException {
         workDir = Files.createTempDirectory("starfish-replay-property");
-        argvEcho = TestBinaries.testTool("argv-echo");
+        argvEcho = NativeTestBinaries.testTool("argv-echo");
         env = Path.of("/usr/bin/env");
     }
 

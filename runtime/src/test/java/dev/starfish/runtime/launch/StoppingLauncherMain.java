@@ -1,6 +1,7 @@
 package dev.starfish.runtime.launch;
 
 import dev.starfish.api.Command;
+import dev.starfish.runtime.NativeTestBinaries;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -23,7 +24,7 @@ public final class StoppingLauncherMain {
         Path workDir = Path.of(args[1]);
         List<String> argv = Arrays.asList(args).subList(2, args.length);
         Path home = Files.createTempDirectory(workDir, "starfish-child-home");
-        LauncherSettings settings = LauncherSettings.forHome(home).withShim(TestBinaries.shim()).withReportDir(reportDir);
+        LauncherSettings settings = LauncherSettings.forHome(home).withShim(NativeTestBinaries.shim()).withReportDir(reportDir);
         ProcessLauncher launcher = new ProcessLauncher(settings, ToolResolver.forHome(home, Optional.empty()));
         Thread main = Thread.currentThread();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

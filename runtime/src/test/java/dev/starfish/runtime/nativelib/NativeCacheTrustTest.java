@@ -3,6 +3,7 @@ package dev.starfish.runtime.nativelib;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.starfish.runtime.NativeTestBinaries;
 import dev.starfish.runtime.launch.LogCapture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,11 +28,11 @@ class NativeCacheTrustTest {
     Path tmp;
 
     private static byte[] real() throws IOException {
-        return Files.readAllBytes(TestBinaries.require("testlibs/v1/libsame.so"));
+        return Files.readAllBytes(NativeTestBinaries.file("testlibs/v1/libsame.so"));
     }
 
     private static byte[] impostor() throws IOException {
-        return Files.readAllBytes(TestBinaries.require("testlibs/v2/libsame.so"));
+        return Files.readAllBytes(NativeTestBinaries.file("testlibs/v2/libsame.so"));
     }
 
     private Path privateRoot() throws IOException {

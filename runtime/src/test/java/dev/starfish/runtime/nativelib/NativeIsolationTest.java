@@ -8,6 +8,7 @@ import dev.starfish.api.JobOptions;
 import dev.starfish.api.JobState;
 import dev.starfish.api.Launcher;
 import dev.starfish.api.Subgraph;
+import dev.starfish.runtime.NativeTestBinaries;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.PluginJarBuilder;
 import dev.starfish.runtime.registry.PluginRejectList;
@@ -49,11 +50,11 @@ class NativeIsolationTest {
         Path dir = tmp.resolve("plugins");
         new PluginJarBuilder(tmp, "same-one").source("dev.starfish.fixture.same.Same", SAME)
                 .job("fixture.same.SameJobOne", sameJob("SameJobOne"))
-                .entry("native/linux-x86_64/libsame.so", Files.readAllBytes(TestBinaries.require("testlibs/v1/libsame.so")))
+                .entry("native/linux-x86_64/libsame.so", Files.readAllBytes(NativeTestBinaries.file("testlibs/v1/libsame.so")))
                 .buildInto(dir, "same-one.jar");
         new PluginJarBuilder(tmp, "same-two").source("dev.starfish.fixture.same.Same", SAME)
                 .job("fixture.same.SameJobTwo", sameJob("SameJobTwo"))
-                .entry("native/linux-x86_64/libsame.so", Files.readAllBytes(TestBinaries.require("testlibs/v2/libsame.so")))
+                .entry("native/linux-x86_64/libsame.so", Files.readAllBytes(NativeTestBinaries.file("testlibs/v2/libsame.so")))
                 .buildInto(dir, "same-two.jar");
         return dir;
     }
@@ -65,7 +66,7 @@ class NativeIsolationTest {
     }
 
     private NativeSettings deepBind(Path cache) {
-        return new NativeSettings(cache, true, Optional.of(TestBinaries.deepBindShim()));
+        return new NativeSettings(cache, true, Optional.of(NativeTestBinaries.deepBindShim()));
     }
 
     @Test
@@ -101,7 +102,7 @@ class NativeIsolationTest {
     @Test
     void aGlobalDefinitionCapturesThePluginsHelperOnlyWithoutDeepBind() throws Exception {
         Path dir = pluginsWithBothVersions();
-        Path poison = TestBinaries.require("testlibs/libpoison.so");
+        Path poison = NativeTestBinaries.file("testlibs/libpoison.so");
         assertThat(probe(dir, poison, false)).as("deep-bind off: the LD_PRELOADed helper (666) captures the call")
                 .contains("SameJobOne version=1,helper=666", "SameJobTwo version=2,helper=666");
         assertThat(probe(dir, poison, true)).as("deep-bind on: each library binds to its own helper")
@@ -136,7 +137,7 @@ class NativeIsolationTest {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         List<String> cmd = new ArrayList<>(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
                 NativeProbe.class.getName(), plugins.toString(), cache.toString(),
-                Boolean.toString(deepBind), TestBinaries.deepBindShim().toString()));
+                Boolean.toString(deepBind), NativeTestBinaries.deepBindShim().toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         preload.ifPresent(library -> pb.environment().putAll(Map.of("LD_PRELOAD", library.toString())));
         Process process = pb.start();
@@ -150,8 +151,8 @@ class NativeIsolationTest {
         Path dir = pluginsWithBothVersions();
         Path cache = tmp.resolve("planted-cache");
         assertThat(probe(dir, Optional.empty(), cache, false)).contains("SameJobOne version=1,helper=10");
-        byte[] real = Files.readAllBytes(TestBinaries.require("testlibs/v1/libsame.so"));
-        Path impostor = TestBinaries.require("testlibs/v2/libsame.so");
+        byte[] real = Files.readAllBytes(NativeTestBinaries.file("testlibs/v1/libsame.so"));
+        Path impostor = NativeTestBinaries.file("testlibs/v2/libsame.so");
         Path cached = cache.resolve("same-one").resolve(ContentAddressedCache.sha256(real)).resolve("libsame.so");
 
         Files.write(cached, Files.readAllBytes(impostor));

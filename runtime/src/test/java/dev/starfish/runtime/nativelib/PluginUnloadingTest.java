@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.starfish.api.Job;
 import dev.starfish.api.JobState;
+import dev.starfish.runtime.NativeTestBinaries;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.PluginJarBuilder;
 import dev.starfish.runtime.registry.PluginRejectList;
@@ -57,7 +58,7 @@ class PluginUnloadingTest {
                         + "  @Override protected void runOnState(JobState state, JobContext context) {\n"
                         + "    NativeLibrary.load(Same.class, \"same\");\n"
                         + "    state.putArtifact(\"version\", java.nio.file.Path.of(\"\" + Same.version()));\n  }\n}\n")
-                .entry("native/linux-x86_64/libsame.so", Files.readAllBytes(TestBinaries.require("testlibs/v1/libsame.so")))
+                .entry("native/linux-x86_64/libsame.so", Files.readAllBytes(NativeTestBinaries.file("testlibs/v1/libsame.so")))
                 .buildInto(dir, "same-one.jar");
         return dir;
     }

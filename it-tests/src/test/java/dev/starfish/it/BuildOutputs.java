@@ -9,7 +9,7 @@ import java.util.stream.Stream;
  * What the suite installs into its images, as the build hands it over in system properties
  * (see it-tests/pom.xml): the distribution tarball, the internal tools and the examples.
  */
-final class Distribution {
+final class BuildOutputs {
 
     /** Examples that must fail to compile; every other {@code examples/*.hlo} must compile. */
     static final List<String> BROKEN_EXAMPLES =
@@ -18,7 +18,7 @@ final class Distribution {
     /** The tools an internal build adds to {@code starfish/bin/private}. */
     static final List<String> INTERNAL_TOOLS = List.of("nn_executor", "watchpoint_insert", "kgraph2dot");
 
-    private Distribution() {
+    private BuildOutputs() {
     }
 
     static Path tarball() {

@@ -16,20 +16,20 @@ import java.util.concurrent.TimeUnit;
  * The assembled distribution ({@code runtime/target/starfish}) driven as a user drives it:
  * through {@code bin/starfish} in a child process. A missing distribution fails the test.
  */
-final class Distribution {
+final class AssembledDistribution {
 
     private final Path home;
 
-    Distribution(Path home) {
+    AssembledDistribution(Path home) {
         this.home = home;
     }
 
-    static Distribution built() {
+    static AssembledDistribution built() {
         Path home = Path.of(System.getProperty("starfish.test.dist", "target/starfish")).toAbsolutePath().normalize();
         if (!Files.isExecutable(home.resolve("bin/starfish"))) {
             throw new IllegalStateException("no distribution at " + home + ": run `mvn package` first");
         }
-        return new Distribution(home);
+        return new AssembledDistribution(home);
     }
 
     Path home() {
@@ -41,11 +41,11 @@ final class Distribution {
     }
 
     /** A private copy of the distribution, to drop tools into {@code starfish/bin/private}. */
-    Distribution copyTo(Path dir) {
+    AssembledDistribution copyTo(Path dir) {
         try {
             Process cp = new ProcessBuilder("cp", "-a", home.toString(), dir.toString()).inheritIO().start();
             assertThat(cp.waitFor()).isZero();
-            return new Distribution(dir);
+            return new AssembledDistribution(dir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

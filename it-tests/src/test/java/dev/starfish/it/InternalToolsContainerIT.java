@@ -14,7 +14,7 @@ import org.testcontainers.containers.Container.ExecResult;
  * nn_executor and watchpoint_insert into {@code starfish/bin/private}; elsewhere they fail to resolve.
  */
 @ContainerSuite
-class InternalToolsIT {
+class InternalToolsContainerIT {
 
     private static final String MLP = StarfishContainer.HOME + "/examples/mlp.hlo";
     /** An intermediate tensor of mlp.hlo (the first layer's matmul, named as in the HLO). */
@@ -24,7 +24,7 @@ class InternalToolsIT {
     void internalToolsAreInstalledInPrivate() {
         try (StarfishContainer internal = new StarfishContainer(StarfishImage.INTERNAL)) {
             internal.start();
-            for (String tool : Distribution.INTERNAL_TOOLS) {
+            for (String tool : BuildOutputs.INTERNAL_TOOLS) {
                 String path = StarfishContainer.HOME + "/starfish/bin/private/" + tool;
                 ExecResult result = internal.shell("test -x " + path + " && " + path + " --version");
                 assertThat(result.getExitCode()).as("%s is an executable in starfish/bin/private that runs here:\n%s",
