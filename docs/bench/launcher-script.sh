@@ -22,13 +22,4 @@ hyperfine -N --warmup 2 --runs "$runs" --export-json "$work/r.json" \
     -n 'bin/starfish jobs' "$home/bin/starfish jobs" \
     -n 'bin/starfish compile mlp.hlo' "$home/bin/starfish compile $home/examples/mlp.hlo" \
     -n 'bin/starfish compile mlp.hlo -###' "$home/bin/starfish compile $home/examples/mlp.hlo -###" >/dev/null
-python3 - "$work/r.json" <<'PY'
-import json, statistics, sys
-results = json.load(open(sys.argv[1]))["results"]
-base = statistics.median(results[0]["times"])
-print("| command | median s | min s | max s | × JVM floor |")
-print("|---|---:|---:|---:|---:|")
-for r in results:
-    m = statistics.median(r["times"])
-    print(f"| {r['command']} | {m:.3f} | {min(r['times']):.3f} | {max(r['times']):.3f} | {m / base:.2f} |")
-PY
+python3 "$root/docs/bench/table.py" "$work/r.json"

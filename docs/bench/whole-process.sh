@@ -20,13 +20,4 @@ hyperfine -N --warmup 2 --runs "$runs" --export-json "$work/r.json" \
     -n 'compile mlp_two_heads.hlo --jobs 1' "$sf compile $ex/mlp_two_heads.hlo --jobs 1" \
     -n 'compile mlp_two_heads.hlo --jobs 2' "$sf compile $ex/mlp_two_heads.hlo --jobs 2" \
     -n 'compile mlp_large.hlo' "$sf compile $ex/mlp_large.hlo" >/dev/null
-python3 - "$work/r.json" <<'PY'
-import json, statistics, sys
-results = json.load(open(sys.argv[1]))["results"]
-base = statistics.median(results[0]["times"])
-print("| command | median s | min s | max s | × JVM floor |")
-print("|---|---:|---:|---:|---:|")
-for r in results:
-    m = statistics.median(r["times"])
-    print(f"| {r['command']} | {m:.3f} | {min(r['times']):.3f} | {max(r['times']):.3f} | {m / base:.2f} |")
-PY
+python3 "$root/docs/bench/table.py" "$work/r.json"
