@@ -65,18 +65,57 @@ class PluginAdmissionTest {
         try (JobRegistry registry = load(dir)) {
             assertThat(jobNames(registry)).containsExactly("GoodJob");
             assertThat(registry.warnings()).containsExactly(
-                    "Refused open.jar: world-writable (mode 0666); fix with chmod o-w " + bad);
+                    "Refused open.jar: world-writable (mode 0666); fix with chmod go-w " + bad);
             assertThat(registry.plugins()).extracting(PluginReport::state)
                     .containsExactly(PluginReport.State.LOADED, PluginReport.State.REFUSED);
         }
     }
 
     @Test
-    void aGroupWritableJarInASafeDirectoryLoads() throws IOException {
+    void aGroupWritableJarIsRefusedWhateverItsGroupAsOpenSshStrictModesDoes() throws IOException {
         Path dir = plugins();
-        Files.setPosixFilePermissions(jar(dir, "grp", "GroupJob"), PosixFilePermissions.fromString("rw-rw-r--"));
+        jar(dir, "good", "GoodJob");
+        Path grp = jar(dir, "grp", "GroupJob");
+        Files.setPosixFilePermissions(grp, PosixFilePermissions.fromString("rw-rw-r--"));
         try (JobRegistry registry = load(dir)) {
-            assertThat(jobNames(registry)).as("only world-writable jars are refused").containsExactly("GroupJob");
+            assertThat(jobNames(registry)).containsExactly("GoodJob");
+            assertThat(registry.warnings()).containsExactly(
+                    "Refused grp.jar: group-writable (mode 0664); fix with chmod go-w " + grp);
+        }
+        Files.setPosixFilePermissions(grp, PosixFilePermissions.fromString("rw-r-----"));
+        try (JobRegistry registry = load(dir)) {
+            assertThat(jobNames(registry)).as("after the fix").containsExactly("GoodJob", "GroupJob");
+        }
+    }
+
+    @Test
+    void aSecondJarWithTheSamePluginIdIsRefusedNamingBothJars() throws IOException {
+        Path dir = plugins();
+        new PluginJarBuilder(tmp, "twin").job("fixture.twin.FirstJob", PluginJarBuilder.inProcessJob("fixture.twin",
+                "FirstJob", "", "1")).buildInto(dir, "a-twin.jar");
+        new PluginJarBuilder(tmp, "twin").job("fixture.twin2.SecondJob", PluginJarBuilder.inProcessJob("fixture.twin2",
+                "SecondJob", "", "1")).buildInto(dir, "b-twin.jar");
+        try (JobRegistry registry = load(dir)) {
+            assertThat(jobNames(registry)).as("the first in file-name order is kept").containsExactly("FirstJob");
+            assertThat(registry.warnings()).containsExactly("Refused b-twin.jar: its Plugin-Id 'twin' is already the "
+                    + "id of a-twin.jar (first in file-name order, kept); two plugins must not share the native cache "
+                    + "directory an id names: remove a-twin.jar or b-twin.jar, or give one its own Plugin-Id");
+            assertThat(registry.plugins()).extracting(PluginReport::jarName, PluginReport::state).containsExactly(
+                    org.assertj.core.groups.Tuple.tuple("a-twin.jar", PluginReport.State.LOADED),
+                    org.assertj.core.groups.Tuple.tuple("b-twin.jar", PluginReport.State.REFUSED));
+        }
+    }
+
+    @Test
+    void aJarRefusedForAnotherReasonDoesNotHoldItsPluginId() throws IOException {
+        Path dir = plugins();
+        Path first = new PluginJarBuilder(tmp, "twin").job("fixture.twin.FirstJob",
+                PluginJarBuilder.inProcessJob("fixture.twin", "FirstJob", "", "1")).buildInto(dir, "a-twin.jar");
+        new PluginJarBuilder(tmp, "twin").job("fixture.twin2.SecondJob", PluginJarBuilder.inProcessJob("fixture.twin2",
+                "SecondJob", "", "1")).buildInto(dir, "b-twin.jar");
+        Files.setPosixFilePermissions(first, PosixFilePermissions.fromString("rw-rw-rw-"));
+        try (JobRegistry registry = load(dir)) {
+            assertThat(jobNames(registry)).as("the refused first jar claims no id").containsExactly("SecondJob");
         }
     }
 

@@ -186,7 +186,7 @@ class PluginLinterTest {
     void aWorldWritableJarIsWhatTheRegistryRefuses() throws IOException {
         Path jar = plugin("ww", "fixture.ww", "WwJob", "").buildInto(tmp, "ww.jar");
         Files.setPosixFilePermissions(jar, PosixFilePermissions.fromString("rw-rw-rw-"));
-        assertThat(lint(jar)).containsExactly("ww.jar: error: world-writable (mode 0666); fix with chmod o-w " + jar
+        assertThat(lint(jar)).containsExactly("ww.jar: error: world-writable (mode 0666); fix with chmod go-w " + jar
                 + " (the registry refuses such a jar)");
     }
 
