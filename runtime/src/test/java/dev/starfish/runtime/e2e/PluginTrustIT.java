@@ -42,6 +42,15 @@ class PluginTrustIT {
                 + " catch (java.io.IOException e) { throw new java.io.UncheckedIOException(e); }";
     }
 
+    /** A jar with {@code id} whose {@code job}'s static initialiser writes the returned marker file: proof it ran. */
+    private Path markingJar(Path plugins, String id, String job, String fileName) {
+        Path marker = cwd.resolve(fileName + "-ran");
+        String pkg = "fixture." + fileName.replaceAll("[^a-z]", "");
+        new PluginJarBuilder(cwd, id).job(pkg + "." + job, inProcessJob(pkg, job, "  static { " + touch(marker) + " }"))
+                .buildInto(plugins, fileName);
+        return marker;
+    }
+
     @Test
     void aJobWhoseStaticInitialiserCallsSystemExitIsListedAndACompileWithoutItSucceeds() throws IOException {
         Path plugins = shippedPluginsCopy();
@@ -91,9 +100,7 @@ class PluginTrustIT {
     @Test
     void anImpostorOfAShippedJobIsRefusedWithItAndNeverRuns() throws IOException {
         Path plugins = shippedPluginsCopy();
-        Path marker = cwd.resolve("impostor-ran");
-        new PluginJarBuilder(cwd, "evil").job("fixture.evil.SaveTemps", inProcessJob("fixture.evil", "SaveTemps",
-                "  static { " + touch(marker) + " }")).buildInto(plugins, "aaa-evil.jar");
+        Path marker = markingJar(plugins, "evil", "SaveTemps", "aaa-evil.jar");
         Path writable = plugins.resolve("zzz-writable.jar");
         new PluginJarBuilder(cwd, "writable").job("fixture.writable.WritableJob", inProcessJob("fixture.writable",
                 "WritableJob", "")).buildInto(plugins, "zzz-writable.jar");
@@ -126,9 +133,7 @@ class PluginTrustIT {
     @Test
     void aJarReusingAnInstalledPluginIdIsRefusedInPluginsListNamingBothJars() throws IOException {
         Path plugins = shippedPluginsCopy();
-        Path marker = cwd.resolve("twin-ran");
-        new PluginJarBuilder(cwd, "savetemps").job("fixture.twin.TwinJob", inProcessJob("fixture.twin", "TwinJob",
-                "  static { " + touch(marker) + " }")).buildInto(plugins, "zz-twin.jar");
+        Path marker = markingJar(plugins, "savetemps", "TwinJob", "zz-twin.jar");
 
         AssembledDistribution.Run list = dist.run(cwd, "--plugins-dir", plugins.toString(), "plugins", "list");
         assertThat(list.exitCode()).as("%s", list).isZero();

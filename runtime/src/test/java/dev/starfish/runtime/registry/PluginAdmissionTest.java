@@ -58,34 +58,31 @@ class PluginAdmissionTest {
 
     @Test
     void aWorldWritableJarIsRefusedWithItsModeAndTheFix() throws IOException {
-        Path dir = plugins();
-        jar(dir, "good", "GoodJob");
-        Path bad = jar(dir, "open", "OpenJob");
-        Files.setPosixFilePermissions(bad, PosixFilePermissions.fromString("rw-rw-rw-"));
-        try (JobRegistry registry = load(dir)) {
-            assertThat(jobNames(registry)).containsExactly("GoodJob");
-            assertThat(registry.warnings()).containsExactly(
-                    "Refused open.jar: world-writable (mode 0666); fix with chmod go-w " + bad);
-            assertThat(registry.plugins()).extracting(PluginReport::state)
-                    .containsExactly(PluginReport.State.LOADED, PluginReport.State.REFUSED);
-        }
+        assertRefusedWithMode("rw-rw-rw-", "world-writable (mode 0666)");
     }
 
     @Test
     void aGroupWritableJarIsRefusedWhateverItsGroupAsOpenSshStrictModesDoes() throws IOException {
+        Path grp = assertRefusedWithMode("rw-rw-r--", "group-writable (mode 0664)");
+        Files.setPosixFilePermissions(grp, PosixFilePermissions.fromString("rw-r-----"));
+        try (JobRegistry registry = load(grp.getParent())) {
+            assertThat(jobNames(registry)).as("after the fix").containsExactly("GoodJob", "OpenJob");
+        }
+    }
+
+    /** A jar with {@code mode} next to a good one is refused with {@code reason} and the fix; returns the jar. */
+    private Path assertRefusedWithMode(String mode, String reason) throws IOException {
         Path dir = plugins();
         jar(dir, "good", "GoodJob");
-        Path grp = jar(dir, "grp", "GroupJob");
-        Files.setPosixFilePermissions(grp, PosixFilePermissions.fromString("rw-rw-r--"));
+        Path bad = jar(dir, "open", "OpenJob");
+        Files.setPosixFilePermissions(bad, PosixFilePermissions.fromString(mode));
         try (JobRegistry registry = load(dir)) {
             assertThat(jobNames(registry)).containsExactly("GoodJob");
-            assertThat(registry.warnings()).containsExactly(
-                    "Refused grp.jar: group-writable (mode 0664); fix with chmod go-w " + grp);
+            assertThat(registry.warnings()).containsExactly("Refused open.jar: " + reason + "; fix with chmod go-w " + bad);
+            assertThat(registry.plugins()).extracting(PluginReport::state)
+                    .containsExactly(PluginReport.State.LOADED, PluginReport.State.REFUSED);
         }
-        Files.setPosixFilePermissions(grp, PosixFilePermissions.fromString("rw-r-----"));
-        try (JobRegistry registry = load(dir)) {
-            assertThat(jobNames(registry)).as("after the fix").containsExactly("GoodJob", "GroupJob");
-        }
+        return bad;
     }
 
     @Test
