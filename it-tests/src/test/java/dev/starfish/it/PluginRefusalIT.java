@@ -62,7 +62,7 @@ class PluginRefusalIT {
             ExecResult jobs = container.starfish("jobs");
             assertThat(jobs.getExitCode()).as("starfish jobs succeeds:\n%s", describe(jobs)).isZero();
             assertThat(jobs.getStdout().lines()).as("starfish jobs names each refused jar with its reason and fix")
-                    .contains("refused: zz-writable.jar: world-writable (mode 0666); fix with chmod o-w " + PLUGINS
+                    .contains("refused: zz-writable.jar: world-writable (mode 0666); fix with chmod go-w " + PLUGINS
                             + "zz-writable.jar")
                     .contains("refused: zz-linked.jar: a symbolic link (to " + OUTSIDE + "); plugins must be regular"
                             + " files in the plugins directory: replace the link with a copy of the jar")

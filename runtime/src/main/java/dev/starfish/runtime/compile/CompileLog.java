@@ -1,18 +1,13 @@
 package dev.starfish.runtime.compile;
 
 import dev.starfish.api.InvalidInputException;
+import dev.starfish.runtime.registry.JobThreadScope;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Optional;
-import org.apache.logging.log4j.ThreadContext;
 
 /**
  * A compile's own log file, for the duration of the compile: opened (so an unwritable path is
@@ -26,41 +21,30 @@ final class CompileLog implements AutoCloseable {
 
     static final String CONTEXT_KEY = "logfile";
 
-    private final FileChannel channel;
-    private final FileLock lock;
-    private final String previous;
+    private final LockedFile file;
+    private final JobThreadScope logContext;
 
-    private CompileLog(FileChannel channel, FileLock lock, String previous) {
-        this.channel = channel;
-        this.lock = lock;
-        this.previous = previous;
+    private CompileLog(LockedFile file, JobThreadScope logContext) {
+        this.file = file;
+        this.logContext = logContext;
     }
 
     static CompileLog open(Path file, Optional<Path> latestLink) {
-        FileChannel channel;
+        LockedFile locked;
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    LinkOption.NOFOLLOW_LINKS);
+            locked = LockedFile.open(file);
         } catch (IOException e) {
             throw new InvalidInputException("cannot write the log file " + file + ": " + reason(e)
                     + "; give --logfile a writable file");
         }
-        FileLock lock;
-        try {
-            lock = channel.tryLock();
-        } catch (IOException | OverlappingFileLockException e) {
-            lock = null;
-        }
-        if (lock == null) {
-            closeQuietly(channel);
+        if (!locked.tryLock()) {
+            locked.close();
             throw new InvalidInputException("log file " + file + " is in use by another compile; give --logfile "
                     + "another name");
         }
         latestLink.ifPresent(link -> pointTo(link, file));
-        String previous = ThreadContext.get(CONTEXT_KEY);
-        ThreadContext.put(CONTEXT_KEY, file.toString());
-        return new CompileLog(channel, lock, previous);
+        return new CompileLog(locked, JobThreadScope.enter(CONTEXT_KEY, file.toString()));
     }
 
     /** Replaces {@code link} by a symbolic link to {@code file}; a regular file of the user's there is left alone. */
@@ -93,26 +77,9 @@ final class CompileLog implements AutoCloseable {
                 : message;
     }
 
-    private static void closeQuietly(FileChannel channel) {
-        try {
-            channel.close();
-        } catch (IOException ignored) {
-            // nothing was written through it
-        }
-    }
-
     @Override
     public void close() {
-        if (previous == null) {
-            ThreadContext.remove(CONTEXT_KEY);
-        } else {
-            ThreadContext.put(CONTEXT_KEY, previous);
-        }
-        try {
-            lock.release();
-            channel.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot close the log file lock: " + e.getMessage(), e);
-        }
+        logContext.close();
+        file.close();
     }
 }

@@ -123,8 +123,7 @@ final class JobSteps {
 
     /** Creates the job and calls {@code body} in its plugin's scope; plugin failures become one line. */
     private <T> T inJobScope(RegisteredJob registered, SubgraphRunner runner, BiFunction<Job, HostJobContext, T> body) {
-        try (JobThreadScope scope = JobThreadScope.enter(registered);
-                JobThreadName name = JobThreadName.enter(registered.name())) {
+        try (JobThreadScope scope = JobThreadScope.enter(registered)) {
             Job job = registry.job(registered.name());
             HostJobContext context = new HostJobContext(registered.name(), launcherFor(registered),
                     request.optionsOf(registered.name()), runner);

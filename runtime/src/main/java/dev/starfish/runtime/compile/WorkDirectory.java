@@ -3,11 +3,6 @@ package dev.starfish.runtime.compile;
 import dev.starfish.api.InvalidInputException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -28,13 +23,11 @@ final class WorkDirectory implements AutoCloseable {
     static final String TAG = ".starfish-workdir";
 
     private final Path dir;
-    private final FileChannel channel;
-    private final FileLock lock;
+    private final LockedFile tag;
 
-    private WorkDirectory(Path dir, FileChannel channel, FileLock lock) {
+    private WorkDirectory(Path dir, LockedFile tag) {
         this.dir = dir;
-        this.channel = channel;
-        this.lock = lock;
+        this.tag = tag;
     }
 
     /** Creates or reuses {@code dir} and locks it; refuses a foreign non-empty directory or one in use. */
@@ -42,23 +35,20 @@ final class WorkDirectory implements AutoCloseable {
         try {
             checkUsable(dir);
             Files.createDirectories(dir);
-            Path tag = dir.resolve(TAG);
-            if (Files.isSymbolicLink(tag)) {
+            Path tagPath = dir.resolve(TAG);
+            if (Files.isSymbolicLink(tagPath)) {
                 throw new InvalidInputException("work directory " + dir + " has a symbolic link as " + TAG
                         + "; remove it or use a new directory");
             }
-            FileChannel channel = FileChannel.open(tag, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                    StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
-            FileLock lock = tryLock(channel);
-            if (lock == null) {
-                String holder = readHolder(channel);
-                channel.close();
+            LockedFile tag = LockedFile.open(tagPath, StandardOpenOption.READ);
+            if (!tag.tryLock()) {
+                String holder = tag.head(32);
+                tag.close();
                 throw new InvalidInputException("work directory " + dir + " is in use by another compile"
                         + (holder.isEmpty() ? "" : " (pid " + holder + ")") + "; wait for it or use another --workdir");
             }
-            channel.truncate(0);
-            channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
-            return new WorkDirectory(dir, channel, lock);
+            tag.replaceContent(ProcessHandle.current().pid() + "\n");
+            return new WorkDirectory(dir, tag);
         } catch (java.nio.file.AccessDeniedException e) {
             throw new InvalidInputException("cannot use the work directory " + dir + ": permission denied on "
                     + e.getFile() + "; give --workdir a directory of your own");
@@ -89,20 +79,6 @@ final class WorkDirectory implements AutoCloseable {
         }
     }
 
-    private static FileLock tryLock(FileChannel channel) throws IOException {
-        try {
-            return channel.tryLock();
-        } catch (OverlappingFileLockException e) {
-            return null;
-        }
-    }
-
-    private static String readHolder(FileChannel channel) throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocate(32);
-        channel.read(buffer, 0);
-        return new String(buffer.array(), 0, buffer.position(), StandardCharsets.US_ASCII).trim();
-    }
-
     static boolean isTagged(Path dir) {
         return Files.isRegularFile(dir.resolve(TAG), LinkOption.NOFOLLOW_LINKS);
     }
@@ -119,11 +95,6 @@ final class WorkDirectory implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            lock.release();
-            channel.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot unlock the work directory " + dir + ": " + e.getMessage(), e);
-        }
+        tag.close();
     }
 }

@@ -19,10 +19,10 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The directory the native cache really uses, decided once on first use: the configured root
- * (created mode 0700 when absent) when {@link CacheTrust} trusts it, else — with one warning —
- * a private temporary directory: unpredictable, mode 0700, deleted when the JVM exits. Never a
- * predictable shared path such as {@code /tmp/starfish-$USER}, which another user could create
- * first. Thread-safe.
+ * (created mode 0700 when absent) when {@link CacheTrust} trusts it and every directory above
+ * it, else — with one warning — a private temporary directory: unpredictable, mode 0700, deleted
+ * when the JVM exits. Never a predictable shared path such as {@code /tmp/starfish-$USER}, which
+ * another user could create first. Thread-safe.
  */
 final class CacheRoot {
 
@@ -87,8 +87,8 @@ final class CacheRoot {
         } catch (IOException e) {
             return Optional.of("cannot be resolved (" + e.getMessage() + ")");
         }
-        return CacheTrust.whyUntrusted(real).map(why -> real.equals(configured.toAbsolutePath()) ? why
-                : "(really " + real + ") " + why);
+        return CacheTrust.whyUntrusted(real).or(() -> CacheTrust.whyParentsUntrusted(real))
+                .map(why -> real.equals(configured.toAbsolutePath()) ? why : "(really " + real + ") " + why);
     }
 
     private static Path privateTemporaryDirectory() {
@@ -96,7 +96,14 @@ final class CacheRoot {
         try {
             Path dir = Files.createTempDirectory("starfish-native-", mode);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(dir), "starfish-native-cache-cleanup"));
-            return dir.toRealPath();
+            Path real = dir.toRealPath();
+            Optional<String> problem = CacheTrust.whyParentsUntrusted(real);
+            if (problem.isPresent()) {
+                throw new IllegalStateException("no safe directory for native libraries: the temporary directory "
+                        + real + " " + problem.get() + "; set TMPDIR (java.io.tmpdir) or nativelib.cache.dir to a "
+                        + "directory of your own below directories only you or root can write");
+            }
+            return real;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a private temporary directory for native libraries in "
                     + System.getProperty("java.io.tmpdir") + " (set java.io.tmpdir or TMPDIR to a writable directory)", e);

@@ -14,10 +14,14 @@ import java.util.Set;
 /**
  * The rule that decides whether a directory of the native cache may be trusted: a real directory
  * (never a symbolic link), owned by the user this JVM runs as, writable by nobody else, as pip
- * demands of its cache. Only such a directory guarantees that what we verified is what we load.
+ * demands of its cache, below directories that no other user can rename it in. Only such a directory guarantees that what we verified is what we load.
  * Linux only (the {@code unix} attribute view and {@code /proc/self}).
  */
 final class CacheTrust {
+
+    private static final int ROOT = 0;
+    private static final int GROUP_OR_OTHERS_WRITE = 0022;
+    private static final int STICKY = 01000;
 
     private CacheTrust() {
     }
@@ -54,6 +58,36 @@ final class CacheTrust {
         Set<PosixFilePermission> mode = (Set<PosixFilePermission>) attributes.get("permissions");
         if (mode.contains(PosixFilePermission.GROUP_WRITE) || mode.contains(PosixFilePermission.OTHERS_WRITE)) {
             return Optional.of("is writable by group or others (mode " + PosixFilePermissions.toString(mode) + ")");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Why a directory above {@code realDir} (a real path) would let another user swap {@code realDir}
+     * between the hash check and the load, or empty when none would. As OpenSSH's {@code StrictModes}
+     * checks every directory above a key file: each must be owned by root or the current user and
+     * not writable by group or others, except with the sticky bit (like {@code /tmp}), where others
+     * cannot rename or delete what they do not own.
+     */
+    static Optional<String> whyParentsUntrusted(Path realDir) {
+        int me = currentUid();
+        for (Path parent = realDir.getParent(); parent != null; parent = parent.getParent()) {
+            Map<String, Object> attributes;
+            try {
+                attributes = Files.readAttributes(parent, "unix:uid,mode", LinkOption.NOFOLLOW_LINKS);
+            } catch (IOException e) {
+                return Optional.of("lies in " + parent + ", which cannot be read (" + e.getMessage() + ")");
+            }
+            int owner = (Integer) attributes.get("uid");
+            int mode = (Integer) attributes.get("mode");
+            if (owner != ROOT && owner != me) {
+                return Optional.of("lies in " + parent + ", owned by uid " + owner + " (neither the current user, uid "
+                        + me + ", nor root), who could rename it");
+            }
+            if ((mode & GROUP_OR_OTHERS_WRITE) != 0 && (mode & STICKY) == 0) {
+                return Optional.of("lies in " + parent + ", which is writable by group or others without the sticky "
+                        + "bit (mode " + String.format("%04o", mode & 07777) + "), so another user could rename it");
+            }
         }
         return Optional.empty();
     }

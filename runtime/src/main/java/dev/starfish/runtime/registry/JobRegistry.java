@@ -176,11 +176,8 @@ public final class JobRegistry implements AutoCloseable {
      * the stack trace goes to the log at debug level only.
      */
     static Job instantiate(RegisteredJob job) {
-        Thread thread = Thread.currentThread();
-        ClassLoader previous = thread.getContextClassLoader();
-        thread.setContextClassLoader(job.plugin().loader());
         Job instance;
-        try {
+        try (JobThreadScope scope = JobThreadScope.enter(job)) {
             instance = job.type().getDeclaredConstructor().newInstance();
         } catch (NoSuchMethodException | IllegalAccessException | InstantiationException e) {
             throw new JobException(prefix(job) + " needs a public no-argument constructor: " + oneLine(e.toString()), e);
@@ -190,8 +187,6 @@ public final class JobRegistry implements AutoCloseable {
             throw couldNotCreate(job, e.getCause() != null ? e.getCause() : e);
         } catch (Throwable e) {
             throw couldNotCreate(job, e);
-        } finally {
-            thread.setContextClassLoader(previous);
         }
         if (!job.name().equals(nameOf(instance, job))) {
             throw new JobException("Job class " + job.type().getName() + " calls itself '" + nameOf(instance, job)

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,10 @@ import java.util.Optional;
  *   <li>its {@code Plugin-Id} could name a path ({@link PluginInfo#ID_PATTERN});</li>
  *   <li>it declares a job that another admissible jar declares too. Then <b>every</b> jar
  *       declaring that job is refused: which jar is genuine cannot be told from file names,
- *       sort order or a manifest a hostile jar can copy, so none of them is run.</li>
+ *       sort order or a manifest a hostile jar can copy, so none of them is run;</li>
+ *   <li>its {@code Plugin-Id} is the id of a jar before it in file-name order that passed every
+ *       rule above: the id names the plugin's native cache directory, which two plugins must
+ *       not share.</li>
  * </ol>
  * Rejected jobs (the reject list) take no part in the duplicate rule.
  */
@@ -78,8 +82,10 @@ final class PluginAdmission {
         }
         List<PluginJarReader.PluginJar> admitted = new ArrayList<>();
         Map<String, List<String>> jarsByJob = jarsByJob(readable);
+        Map<String, String> jarById = new HashMap<>();
         for (PluginJarReader.PluginJar pluginJar : readable) {
-            Optional<String> duplicate = duplicateProblem(pluginJar, jarsByJob);
+            Optional<String> duplicate = duplicateProblem(pluginJar, jarsByJob)
+                    .or(() -> idProblem(pluginJar, jarById));
             if (duplicate.isPresent()) {
                 turnedAway.add(refused(pluginJar, duplicate.get()));
             } else {
@@ -114,6 +120,18 @@ final class PluginAdmission {
             }
         }
         return Optional.empty();
+    }
+
+    /** Claims the jar's id; when a jar before it holds the id already, why this jar is refused. */
+    private static Optional<String> idProblem(PluginJarReader.PluginJar jar, Map<String, String> jarById) {
+        String self = jar.info().jarName();
+        String first = jarById.putIfAbsent(jar.info().id(), self);
+        if (first == null) {
+            return Optional.empty();
+        }
+        return Optional.of("its Plugin-Id '" + jar.info().id() + "' is already the id of " + first + " (first in "
+                + "file-name order, kept); two plugins must not share the native cache directory an id names: "
+                + "remove " + first + " or " + self + ", or give one its own Plugin-Id");
     }
 
     private static PluginReport refused(PluginJarReader.PluginJar jar, String reason) {

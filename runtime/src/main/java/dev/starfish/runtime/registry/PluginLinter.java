@@ -220,9 +220,9 @@ public final class PluginLinter {
                 }
             }
             if (info.isPresent() && info.get().id().equals(other.info().id())) {
-                findings.add(LintFinding.warning(shownAs, "Plugin-Id '" + info.get().id() + "' is also the id of the "
-                        + "installed plugin " + installed + "; the two would share one native cache directory: "
-                        + "choose another Plugin-Id"));
+                findings.add(LintFinding.error(shownAs, "Plugin-Id '" + info.get().id() + "' is also the id of the "
+                        + "installed plugin " + installed + "; the registry loads only the first of two jars with one id "
+                        + "in file-name order (they would share one native cache directory): choose another Plugin-Id"));
             }
         }
     }

@@ -20,8 +20,13 @@ import java.util.Set;
  *   <li>a jar must be a regular file — <b>any</b> symbolic link is refused, wherever it
  *       points, since a link's target can change between the check and the load and a
  *       link inside the directory only duplicates a jar that is already there;</li>
- *   <li>a jar must not be world-writable, and must be owned by the current user or root.</li>
+ *   <li>a jar must be writable by its owner only (not by group or others), and owned by the
+ *       current user or root.</li>
  * </ul>
+ * Group-writable is refused whatever the group, as upstream OpenSSH does ({@code mode & 022});
+ * Debian's patch that allows a group whose only member is the owner is not followed: members
+ * can come from NSS (LDAP, sssd) that Java cannot list, and a group can gain a member later
+ * without the file changing.
  * Each answer is the reason and the fix, or empty when the file passes. Immutable.
  */
 public final class PluginTrust {
@@ -61,8 +66,9 @@ public final class PluginTrust {
                     + "plugins directory: replace the link with a copy of the jar");
         }
         Set<PosixFilePermission> mode = mode(jar);
-        if (mode.contains(PosixFilePermission.OTHERS_WRITE)) {
-            return Optional.of("world-writable (mode " + octal(mode) + "); fix with chmod o-w " + jar);
+        if (mode.contains(PosixFilePermission.OTHERS_WRITE) || mode.contains(PosixFilePermission.GROUP_WRITE)) {
+            String who = mode.contains(PosixFilePermission.OTHERS_WRITE) ? "world-writable" : "group-writable";
+            return Optional.of(who + " (mode " + octal(mode) + "); fix with chmod go-w " + jar);
         }
         return ownerProblem(jar, "the jar");
     }

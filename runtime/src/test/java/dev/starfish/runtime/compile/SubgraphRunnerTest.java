@@ -192,7 +192,68 @@ class SubgraphRunnerTest {
                 }
                 awaitUninterruptibly(laterFailed);
                 throw new JobException("first");
-            })).hasMessage("job lower failed on subgraph sg00: first");
+            })).hasMessage("job lower failed on subgraph sg00: first (and on 1 more: sg01)");
+        }
+    }
+
+    @Test
+    void sequentialRunKeepsGoingAfterAFailureAndNamesEveryFailedSubgraph() {
+        List<String> visited = new CopyOnWriteArrayList<>();
+        try (SubgraphRunner runner = new SubgraphRunner(1)) {
+            assertThatThrownBy(() -> runner.forEach("lower", subgraphs(4), failingOn(visited, "sg00", "sg02")))
+                    .isInstanceOf(SubgraphRunner.SubgraphFailure.class)
+                    .hasMessage("job lower failed on subgraph sg00: tool exited 3 on sg00 (and on 1 more: sg02)")
+                    .satisfies(e -> assertThat(e.getSuppressed()).as("the other failure, for the log")
+                            .singleElement().extracting(Throwable::getMessage)
+                            .isEqualTo("job lower failed on subgraph sg02: tool exited 3 on sg02"));
+        }
+        assertThat(visited).as("like make -k: every subgraph ran").containsExactly("sg00", "sg01", "sg02", "sg03");
+    }
+
+    @Test
+    void parallelRunFailsWithTheSameMessageAsASequentialOne() {
+        List<String> visited = new CopyOnWriteArrayList<>();
+        try (SubgraphRunner runner = new SubgraphRunner(2)) {
+            assertThatThrownBy(() -> runner.forEach("lower", subgraphs(4), failingOn(visited, "sg00", "sg02")))
+                    .hasMessage("job lower failed on subgraph sg00: tool exited 3 on sg00 (and on 1 more: sg02)");
+        }
+        assertThat(visited).containsExactlyInAnyOrder("sg00", "sg01", "sg02", "sg03");
+    }
+
+    private static Consumer<Subgraph> failingOn(List<String> visited, String... failing) {
+        return input -> {
+            visited.add(input.name());
+            if (List.of(failing).contains(input.name())) {
+                throw new JobException("tool exited 3 on " + input.name());
+            }
+        };
+    }
+
+    @Test
+    void anyExceptionOfPluginCodeNamesJobSubgraphAndWhereItWasThrown() {
+        for (int parallelism : new int[] {1, 2}) {
+            try (SubgraphRunner runner = new SubgraphRunner(parallelism)) {
+                assertThatThrownBy(() -> runner.forEach("lower", subgraphs(2), input -> {
+                    if (input.name().equals("sg01")) {
+                        Object missing = null;
+                        missing.hashCode();
+                    }
+                })).as("-j %d", parallelism).isInstanceOf(SubgraphRunner.SubgraphFailure.class)
+                        .hasMessageStartingWith("job lower failed on subgraph sg01: NullPointerException")
+                        .hasMessageContaining(" at SubgraphRunnerTest.java:")
+                        .hasMessageEndingWith(" (the log has the stack trace)");
+            }
+        }
+    }
+
+    @Test
+    void anErrorOfPluginCodeOnAWorkerNamesJobAndSubgraph() {
+        try (SubgraphRunner runner = new SubgraphRunner(2)) {
+            assertThatThrownBy(() -> runner.forEach("lower", subgraphs(2), input -> {
+                throw new AssertionError("invariant broken in " + input.name());
+            })).isInstanceOf(SubgraphRunner.SubgraphFailure.class)
+                    .hasMessageStartingWith("job lower failed on subgraph sg00: AssertionError: invariant broken in sg00")
+                    .hasMessageContaining("(and on 1 more: sg01)");
         }
     }
 

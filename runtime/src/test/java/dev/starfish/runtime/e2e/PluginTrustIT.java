@@ -42,6 +42,15 @@ class PluginTrustIT {
                 + " catch (java.io.IOException e) { throw new java.io.UncheckedIOException(e); }";
     }
 
+    /** A jar with {@code id} whose {@code job}'s static initialiser writes the returned marker file: proof it ran. */
+    private Path markingJar(Path plugins, String id, String job, String fileName) {
+        Path marker = cwd.resolve(fileName + "-ran");
+        String pkg = "fixture." + fileName.replaceAll("[^a-z]", "");
+        new PluginJarBuilder(cwd, id).job(pkg + "." + job, inProcessJob(pkg, job, "  static { " + touch(marker) + " }"))
+                .buildInto(plugins, fileName);
+        return marker;
+    }
+
     @Test
     void aJobWhoseStaticInitialiserCallsSystemExitIsListedAndACompileWithoutItSucceeds() throws IOException {
         Path plugins = shippedPluginsCopy();
@@ -91,9 +100,7 @@ class PluginTrustIT {
     @Test
     void anImpostorOfAShippedJobIsRefusedWithItAndNeverRuns() throws IOException {
         Path plugins = shippedPluginsCopy();
-        Path marker = cwd.resolve("impostor-ran");
-        new PluginJarBuilder(cwd, "evil").job("fixture.evil.SaveTemps", inProcessJob("fixture.evil", "SaveTemps",
-                "  static { " + touch(marker) + " }")).buildInto(plugins, "aaa-evil.jar");
+        Path marker = markingJar(plugins, "evil", "SaveTemps", "aaa-evil.jar");
         Path writable = plugins.resolve("zzz-writable.jar");
         new PluginJarBuilder(cwd, "writable").job("fixture.writable.WritableJob", inProcessJob("fixture.writable",
                 "WritableJob", "")).buildInto(plugins, "zzz-writable.jar");
@@ -106,7 +113,7 @@ class PluginTrustIT {
                         + "starfish-job-savetemps-0.1.0.jar;")
                 .contains("refused: starfish-job-savetemps-0.1.0.jar: job 'SaveTemps' of starfish-job-savetemps-0.1.0.jar"
                         + " is also declared by aaa-evil.jar;")
-                .contains("refused: zzz-writable.jar: world-writable (mode 0666); fix with chmod o-w " + writable)
+                .contains("refused: zzz-writable.jar: world-writable (mode 0666); fix with chmod go-w " + writable)
                 .doesNotContain("WritableJob  ");
 
         AssembledDistribution.Run compile = dist.run(cwd, "--plugins-dir", plugins.toString(), "compile",
@@ -121,6 +128,25 @@ class PluginTrustIT {
         assertThat(named.stderr()).contains("Unknown job 'SaveTemps' (its jars aaa-evil.jar and "
                 + "starfish-job-savetemps-0.1.0.jar were refused");
         assertThat(marker).as("the impostor's code never ran").doesNotExist();
+    }
+
+    @Test
+    void aJarReusingAnInstalledPluginIdIsRefusedInPluginsListNamingBothJars() throws IOException {
+        Path plugins = shippedPluginsCopy();
+        Path marker = markingJar(plugins, "savetemps", "TwinJob", "zz-twin.jar");
+
+        AssembledDistribution.Run list = dist.run(cwd, "--plugins-dir", plugins.toString(), "plugins", "list");
+        assertThat(list.exitCode()).as("%s", list).isZero();
+        assertThat(list.stdout()).as("%s", list)
+                .containsPattern("starfish-job-savetemps-0\\.1\\.0\\.jar +savetemps +0\\.1\\.0 +SaveTemps +loaded")
+                .contains("refused: its Plugin-Id 'savetemps' is already the id of starfish-job-savetemps-0.1.0.jar "
+                        + "(first in file-name order, kept); two plugins must not share the native cache directory an "
+                        + "id names: remove starfish-job-savetemps-0.1.0.jar or zz-twin.jar, or give one its own "
+                        + "Plugin-Id");
+        AssembledDistribution.Run jobs = dist.run(cwd, "--plugins-dir", plugins.toString(), "jobs");
+        assertThat(jobs.stdout()).as("%s", jobs).doesNotContain("TwinJob  ").contains("refused: zz-twin.jar: its "
+                + "Plugin-Id 'savetemps'");
+        assertThat(marker).as("the refused jar's code never ran").doesNotExist();
     }
 
     @Test
@@ -162,7 +188,7 @@ class PluginTrustIT {
         AssembledDistribution.Run refused = dist.run(cwd, env, "plugins", "lock");
         assertThat(refused.exitCode()).as("%s", refused).isEqualTo(1);
         assertThat(refused.stderr()).contains("starfish: error: not writing " + conf.resolve("plugins.lock")
-                + ": late.jar: world-writable (mode 0666); fix with chmod o-w " + open);
+                + ": late.jar: world-writable (mode 0666); fix with chmod go-w " + open);
         assertThat(conf.resolve("plugins.lock")).as("the old lock is left as it was").hasContent(before);
         assertThat(dist.run(cwd, env, "plugins").exitCode()).as("plugins without a subcommand").isEqualTo(2);
 

@@ -173,6 +173,68 @@ class NativeCacheTrustTest {
     }
 
     @Test
+    void aCacheRootBelowADirectoryOthersCanWriteWithoutTheStickyBitIsNotUsed() throws Exception {
+        for (String mode : new String[] {"0777", "0775"}) {
+            Path open = Files.createDirectory(tmp.resolve("open" + mode));
+            chmod(mode, open);
+            Path root = open.resolve("native");
+
+            try (LogCapture log = new LogCapture(CacheRoot.class)) {
+                Path usable = NativeSettings.plain(root).usableCacheRoot();
+
+                assertPrivateFallback(usable, root);
+                assertThat(log.lines()).singleElement().asString().startsWith("The native-library cache " + root
+                        + " lies in " + open + ", which is writable by group or others without the sticky bit (mode "
+                        + mode + "), so another user could rename it; not using it.");
+            }
+        }
+    }
+
+    @Test
+    void aCacheRootBelowADirectoryOfAnotherUserIsNotUsed() throws IOException {
+        Path theirs = Files.createDirectory(tmp.resolve("theirs"));
+        Path root = Files.createDirectory(theirs.resolve("native"), PosixFilePermissions.asFileAttribute(CacheRoot.PRIVATE));
+        Files.setOwner(theirs, nobody());
+
+        try (LogCapture log = new LogCapture(CacheRoot.class)) {
+            assertPrivateFallback(NativeSettings.plain(root).usableCacheRoot(), root);
+            assertThat(log.lines()).singleElement().asString().contains(" lies in " + theirs + ", owned by uid 65534 "
+                    + "(neither the current user, uid 0, nor root), who could rename it");
+        }
+    }
+
+    @Test
+    void aCacheRootReachedThroughALinkIsJudgedByTheDirectoriesAboveItsRealPath() throws Exception {
+        Path open = Files.createDirectory(tmp.resolve("open"));
+        chmod("0777", open);
+        Path link = Files.createSymbolicLink(tmp.resolve("link"), open);
+        Path root = link.resolve("native");
+
+        try (LogCapture log = new LogCapture(CacheRoot.class)) {
+            assertPrivateFallback(NativeSettings.plain(root).usableCacheRoot(), root);
+            assertThat(log.lines()).singleElement().asString().contains(root + " (really " + open.resolve("native")
+                    + ") lies in " + open + ", which is writable");
+        }
+    }
+
+    @Test
+    void aCacheRootBelowAStickyDirectoryLikeTmpOrBelowPrivateDirectoriesIsUsed() throws Exception {
+        Path sticky = Files.createDirectory(tmp.resolve("sticky"));
+        chmod("1777", sticky);
+        Path root = sticky.resolve("native");
+        assertThat(NativeSettings.plain(root).usableCacheRoot()).as("others cannot rename what they do not own")
+                .isEqualTo(root.toRealPath());
+        Path plain = Files.createDirectories(tmp.resolve("a/b"));
+        assertThat(NativeSettings.plain(plain.resolve("native")).usableCacheRoot()).isEqualTo(
+                plain.resolve("native").toRealPath());
+    }
+
+    private static void chmod(String mode, Path path) throws Exception {
+        Process chmod = new ProcessBuilder("chmod", mode, path.toString()).inheritIO().start();
+        assertThat(chmod.waitFor()).as("chmod %s %s", mode, path).isZero();
+    }
+
+    @Test
     void aCacheRootOwnedBySomeoneElseIsNotUsed() throws IOException {
         Path root = Files.createDirectory(tmp.resolve("theirs"), PosixFilePermissions.asFileAttribute(CacheRoot.PRIVATE));
         Files.setOwner(root, nobody());

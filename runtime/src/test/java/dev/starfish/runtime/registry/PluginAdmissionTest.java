@@ -58,25 +58,61 @@ class PluginAdmissionTest {
 
     @Test
     void aWorldWritableJarIsRefusedWithItsModeAndTheFix() throws IOException {
+        assertRefusedWithMode("rw-rw-rw-", "world-writable (mode 0666)");
+    }
+
+    @Test
+    void aGroupWritableJarIsRefusedWhateverItsGroupAsOpenSshStrictModesDoes() throws IOException {
+        Path grp = assertRefusedWithMode("rw-rw-r--", "group-writable (mode 0664)");
+        Files.setPosixFilePermissions(grp, PosixFilePermissions.fromString("rw-r-----"));
+        try (JobRegistry registry = load(grp.getParent())) {
+            assertThat(jobNames(registry)).as("after the fix").containsExactly("GoodJob", "OpenJob");
+        }
+    }
+
+    /** A jar with {@code mode} next to a good one is refused with {@code reason} and the fix; returns the jar. */
+    private Path assertRefusedWithMode(String mode, String reason) throws IOException {
         Path dir = plugins();
         jar(dir, "good", "GoodJob");
         Path bad = jar(dir, "open", "OpenJob");
-        Files.setPosixFilePermissions(bad, PosixFilePermissions.fromString("rw-rw-rw-"));
+        Files.setPosixFilePermissions(bad, PosixFilePermissions.fromString(mode));
         try (JobRegistry registry = load(dir)) {
             assertThat(jobNames(registry)).containsExactly("GoodJob");
-            assertThat(registry.warnings()).containsExactly(
-                    "Refused open.jar: world-writable (mode 0666); fix with chmod o-w " + bad);
+            assertThat(registry.warnings()).containsExactly("Refused open.jar: " + reason + "; fix with chmod go-w " + bad);
             assertThat(registry.plugins()).extracting(PluginReport::state)
                     .containsExactly(PluginReport.State.LOADED, PluginReport.State.REFUSED);
+        }
+        return bad;
+    }
+
+    @Test
+    void aSecondJarWithTheSamePluginIdIsRefusedNamingBothJars() throws IOException {
+        Path dir = plugins();
+        new PluginJarBuilder(tmp, "twin").job("fixture.twin.FirstJob", PluginJarBuilder.inProcessJob("fixture.twin",
+                "FirstJob", "", "1")).buildInto(dir, "a-twin.jar");
+        new PluginJarBuilder(tmp, "twin").job("fixture.twin2.SecondJob", PluginJarBuilder.inProcessJob("fixture.twin2",
+                "SecondJob", "", "1")).buildInto(dir, "b-twin.jar");
+        try (JobRegistry registry = load(dir)) {
+            assertThat(jobNames(registry)).as("the first in file-name order is kept").containsExactly("FirstJob");
+            assertThat(registry.warnings()).containsExactly("Refused b-twin.jar: its Plugin-Id 'twin' is already the "
+                    + "id of a-twin.jar (first in file-name order, kept); two plugins must not share the native cache "
+                    + "directory an id names: remove a-twin.jar or b-twin.jar, or give one its own Plugin-Id");
+            assertThat(registry.plugins()).extracting(PluginReport::jarName, PluginReport::state).containsExactly(
+                    org.assertj.core.groups.Tuple.tuple("a-twin.jar", PluginReport.State.LOADED),
+                    org.assertj.core.groups.Tuple.tuple("b-twin.jar", PluginReport.State.REFUSED));
         }
     }
 
     @Test
-    void aGroupWritableJarInASafeDirectoryLoads() throws IOException {
+    void aJarRefusedForAnotherReasonDoesNotHoldItsPluginId() throws IOException {
         Path dir = plugins();
-        Files.setPosixFilePermissions(jar(dir, "grp", "GroupJob"), PosixFilePermissions.fromString("rw-rw-r--"));
+        Path first = new PluginJarBuilder(tmp, "twin").job("fixture.twin.FirstJob",
+                PluginJarBuilder.inProcessJob("fixture.twin", "FirstJob", "", "1")).buildInto(dir, "a-twin.jar");
+        new PluginJarBuilder(tmp, "twin").job("fixture.twin2.SecondJob", PluginJarBuilder.inProcessJob("fixture.twin2",
+                "SecondJob", "", "1")).buildInto(dir, "b-twin.jar");
+        Files.setPosixFilePermissions(first, PosixFilePermissions.fromString("rw-rw-rw-"));
         try (JobRegistry registry = load(dir)) {
-            assertThat(jobNames(registry)).as("only world-writable jars are refused").containsExactly("GroupJob");
+            assertThat(jobNames(registry)).as("the refused first jar claims no id").containsExactly("SecondJob");
         }
     }
 

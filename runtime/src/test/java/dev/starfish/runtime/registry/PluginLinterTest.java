@@ -164,8 +164,9 @@ class PluginLinterTest {
                 "mine.jar: error: job 'TakenJob' is also declared by the installed plugin " + installedJar + "; the "
                         + "registry refuses every jar declaring a job another jar declares: rename the job class (its "
                         + "simple name is the job's name)",
-                "mine.jar: warning: Plugin-Id 'taken' is also the id of the installed plugin " + installedJar + "; the "
-                        + "two would share one native cache directory: choose another Plugin-Id");
+                "mine.jar: error: Plugin-Id 'taken' is also the id of the installed plugin " + installedJar + "; the "
+                        + "registry loads only the first of two jars with one id in file-name order (they would share "
+                        + "one native cache directory): choose another Plugin-Id");
         assertThat(lint(installedJar)).as("an installed jar is not compared with itself").isEmpty();
     }
 
@@ -186,7 +187,7 @@ class PluginLinterTest {
     void aWorldWritableJarIsWhatTheRegistryRefuses() throws IOException {
         Path jar = plugin("ww", "fixture.ww", "WwJob", "").buildInto(tmp, "ww.jar");
         Files.setPosixFilePermissions(jar, PosixFilePermissions.fromString("rw-rw-rw-"));
-        assertThat(lint(jar)).containsExactly("ww.jar: error: world-writable (mode 0666); fix with chmod o-w " + jar
+        assertThat(lint(jar)).containsExactly("ww.jar: error: world-writable (mode 0666); fix with chmod go-w " + jar
                 + " (the registry refuses such a jar)");
     }
 
