@@ -35,23 +35,30 @@ final class LineSplitter {
         byte[] buffer = new byte[READ_BUFFER_BYTES];
         int n;
         while ((n = in.read(buffer)) >= 0) {
-            accept(buffer, n);
+            feed(buffer, 0, n);
         }
-        if (length > 0 || dropped > 0) {
-            emit();
-        }
+        end();
     }
 
-    private void accept(byte[] buffer, int n) {
-        int start = 0;
-        for (int i = 0; i < n; i++) {
+    /** Takes the next {@code count} bytes of the stream, for a caller that is handed chunks rather than a stream. */
+    void feed(byte[] buffer, int offset, int count) {
+        int start = offset;
+        int stop = offset + count;
+        for (int i = offset; i < stop; i++) {
             if (buffer[i] == '\n') {
                 append(buffer, start, i - start);
                 emit();
                 start = i + 1;
             }
         }
-        append(buffer, start, n - start);
+        append(buffer, start, stop - start);
+    }
+
+    /** The end of the stream: delivers the last line even without a final newline. */
+    void end() {
+        if (length > 0 || dropped > 0) {
+            emit();
+        }
     }
 
     private void append(byte[] buffer, int offset, int count) {
