@@ -18,6 +18,7 @@ import java.util.function.Consumer;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.apache.logging.log4j.util.Supplier;
 
 /**
  * The host's one {@link Launcher}: resolves tools with a {@link ToolResolver} and runs every
@@ -115,11 +116,11 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
         }
         checkShim();
         Path replay = ReplayScriptWriter.write(resolved);
-        LOG.info("Executing {}", resolved.toShellLine());
+        LOG.info("Executing {}", (Supplier<String>) resolved::toShellLine);
         LOG.info("Working directory is {}", resolved.workingDir());
         LOG.info("Replay this job by calling: {}", replay);
         ProcessResult result = runInSlot(resolved, replay);
-        LOG.info("{} ended: {}", toolName(resolved), result.summary());
+        LOG.info("{} ended: {}", () -> toolName(resolved), result::summary);
         if (resolved.propagateExit() && !result.success()) {
             throw new ChildProcessException(FailureMessage.of(result), result);
         }
