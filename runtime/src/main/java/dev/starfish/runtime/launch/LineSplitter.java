@@ -20,14 +20,13 @@ final class LineSplitter {
 
     private final int maxLineBytes;
     private final Consumer<String> consumer;
-    private final byte[] line;
+    private byte[] line; // allocated at the first byte: most tools of a compile print little or nothing
     private int length;
     private long dropped;
 
     LineSplitter(int maxLineBytes, Consumer<String> consumer) {
         this.maxLineBytes = maxLineBytes;
         this.consumer = consumer;
-        this.line = new byte[maxLineBytes];
     }
 
     /** Reads {@code in} until end of stream; the last line is delivered even without a final newline. */
@@ -64,7 +63,12 @@ final class LineSplitter {
     private void append(byte[] buffer, int offset, int count) {
         int room = maxLineBytes - length;
         int kept = Math.min(room, count);
-        System.arraycopy(buffer, offset, line, length, kept);
+        if (kept > 0) {
+            if (line == null) {
+                line = new byte[maxLineBytes];
+            }
+            System.arraycopy(buffer, offset, line, length, kept);
+        }
         length += kept;
         dropped += count - kept;
     }
@@ -74,7 +78,7 @@ final class LineSplitter {
         if (dropped == 0 && end > 0 && line[end - 1] == '\r') {
             end--;
         }
-        String text = new String(line, 0, end, StandardCharsets.UTF_8);
+        String text = end == 0 ? "" : new String(line, 0, end, StandardCharsets.UTF_8);
         if (dropped > 0) {
             text = text + " [... line truncated: " + (length + dropped) + " bytes, kept the first " + length + "]";
         }

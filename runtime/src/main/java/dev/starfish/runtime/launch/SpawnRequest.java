@@ -19,6 +19,11 @@ final class SpawnRequest {
     private SpawnRequest() {
     }
 
+    /** The JVM's own environment as fields, encoded once: most commands change nothing in it. */
+    private static final class Inherited {
+        private static final byte[] FIELDS = fields(System.getenv());
+    }
+
     static byte[] encode(Command command, Duration grace) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(2048);
         field(out, command.workingDir().toAbsolutePath().toString());
@@ -29,7 +34,17 @@ final class SpawnRequest {
         List<String> argv = command.executedArgv();
         field(out, Integer.toString(argv.size()));
         argv.forEach(word -> field(out, word));
-        Map<String, String> environment = environment(command);
+        if (command.envOverrides().isEmpty() && command.envRemovals().isEmpty()) {
+            out.writeBytes(Inherited.FIELDS);
+        } else {
+            out.writeBytes(fields(environment(command)));
+        }
+        return out.toByteArray();
+    }
+
+    /** The environment's count and {@code NAME=value} words. */
+    private static byte[] fields(Map<String, String> environment) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
         field(out, Integer.toString(environment.size()));
         environment.forEach((name, value) -> field(out, name + "=" + value));
         return out.toByteArray();
