@@ -16,6 +16,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
  * The launcher's spawn server: one {@code starfish-exec --server} process, started at the first
@@ -23,10 +25,13 @@ import java.util.function.Consumer;
  * Requests go to its stdin, which is also its lifeline: when this JVM exits or is killed, the
  * kernel closes the pipe and the server terminates every tool it started. Its stdout carries the
  * tools' output and reports as frames, read by one daemon thread per server process that hands
- * them to the {@link ServerSpawn} of their id. A server that died is replaced at the next spawn;
+ * them to the {@link ServerSpawn} of their id; its stderr (the server's own complaints, never a
+ * tool's output) goes to the log as warnings. A server that died is replaced at the next spawn;
  * the runs it had in flight end as "could not start". Thread-safe.
  */
 final class SpawnServer implements ToolStarter, AutoCloseable {
+
+    private static final Logger LOG = LogManager.getLogger(SpawnServer.class);
 
     private final Path executable;
     private final Duration closeGrace;
@@ -93,15 +98,29 @@ final class SpawnServer implements ToolStarter, AutoCloseable {
     }
 
     private Connection connect() throws IOException {
-        Process started = new ProcessBuilder(executable.toString(), "--server")
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process started = new ProcessBuilder(executable.toString(), "--server").start();
         Connection opened = new Connection(started,
                 new DataOutputStream(new BufferedOutputStream(started.getOutputStream(), 64 * 1024)),
                 new ConcurrentHashMap<>());
-        Thread reader = new Thread(() -> readFrames(opened), "starfish-spawn-server-" + started.pid());
-        reader.setDaemon(true);
-        reader.start();
+        daemon("starfish-spawn-server-" + started.pid(), () -> readFrames(opened));
+        daemon("starfish-spawn-server-stderr-" + started.pid(), () -> logDiagnostics(started));
         return opened;
+    }
+
+    private static void daemon(String name, Runnable body) {
+        Thread thread = new Thread(body, name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** The server's and its supervisors' own complaints (a failed syscall, a usage error) go to the log. */
+    private void logDiagnostics(Process server) {
+        try {
+            new LineSplitter(LineSplitter.DEFAULT_MAX_LINE_BYTES,
+                    line -> LOG.warn("{} --server: {}", executable, line)).pump(server.getErrorStream());
+        } catch (IOException e) {
+            // the server is gone: nothing more to log
+        }
     }
 
     /** The reader thread of one server process: dispatches frames until the server's stdout ends. */
