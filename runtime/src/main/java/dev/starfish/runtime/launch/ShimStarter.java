@@ -47,7 +47,12 @@ final class ShimStarter implements ToolStarter {
         command.envRemovals().forEach(environment::remove);
         environment.putAll(command.envOverrides());
         builder.redirectErrorStream(command.exposeStderr());
-        Process process = builder.start();
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            throw new IOException("could not start " + shim + ": " + e.getMessage(), e);
+        }
         Future<?> out = pumps.start(process.getInputStream(), stdout);
         Future<?> err = command.exposeStderr() ? null : pumps.start(process.getErrorStream(), stderr);
         return new ShimProcess(process, out, err, report, command.job(), shim.toString());

@@ -65,7 +65,8 @@ final class SpawnServer implements ToolStarter, AutoCloseable {
             } catch (IOException e) {
                 current.spawns.remove(spawn.id());
                 connection = null;
-                throw new IOException("the spawn server " + executable + " is gone (" + e.getMessage() + ")", e);
+                throw new IOException("the spawn server " + executable + " ended unexpectedly ("
+                        + exitOf(current.process()) + ")", e);
             }
             return spawn;
         }

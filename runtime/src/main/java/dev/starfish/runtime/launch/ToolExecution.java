@@ -49,8 +49,7 @@ final class ToolExecution {
         try {
             running = start(starter, grace, stdoutLog, stderrLog);
         } catch (IOException e) {
-            return result(ToolEnding.failedToStart("could not start the supervisor of " + command.argv().get(0)
-                    + ": " + e.getMessage()), started);
+            return result(ToolEnding.failedToStart(e.getMessage()), started);
         }
         if (running == null) {
             return result(ToolEnding.failedToStart("not started: the launcher stopped"), started);

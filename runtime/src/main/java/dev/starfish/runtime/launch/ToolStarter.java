@@ -16,7 +16,8 @@ interface ToolStarter {
      * Starts {@code command} (argv already resolved) with {@code grace} between SIGTERM and SIGKILL;
      * every complete line of its stdout and (unless merged) stderr goes to the sinks, in order.
      *
-     * @throws IOException when the tool's supervisor could not be started or reached
+     * @throws IOException when the tool's supervisor could not be started or reached; its message
+     *         says so in full (it becomes the run's failure text)
      */
     StartedTool start(Command command, Duration grace, Consumer<String> stdout, Consumer<String> stderr)
             throws IOException;

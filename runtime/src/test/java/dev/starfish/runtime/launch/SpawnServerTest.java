@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.starfish.api.Command;
 import dev.starfish.api.ExitStatus;
 import dev.starfish.api.ProcessResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
@@ -44,6 +47,23 @@ class SpawnServerTest extends LauncherTestBase {
             assertThat(serverPid()).as("a new server").isPresent().get().isNotEqualTo(server);
         } finally {
             ProcessTable.killAll(tag);
+        }
+    }
+
+    @Test
+    void aShimThatDoesNotKnowServerFailsTheRunNamingItsExitAndItsComplaint() throws Exception {
+        Path oldShim = work.resolve("starfish-exec");
+        Files.writeString(oldShim, "#!/bin/sh\necho \"starfish-exec: unknown option '$1' (put the tool after '--')\" >&2\n"
+                + "exit 125\n");
+        Files.setPosixFilePermissions(oldShim, PosixFilePermissions.fromString("rwxr-xr-x"));
+        try (ProcessLauncher old = new ProcessLauncher(launcher.settings().withShim(oldShim), launcher.resolver());
+                LogCapture log = new LogCapture(SpawnServer.class)) {
+            ProcessResult result = old.run(sh("Old", "true").propagateExit(false).build());
+
+            assertThat(result.status().kind()).isEqualTo(ExitStatus.Kind.FAILED_TO_START);
+            assertThat(result.failure()).isEqualTo("the spawn server " + oldShim + " ended unexpectedly (exit status 125)");
+            assertThat(log.lines()).as("the server's own complaint reaches the log")
+                    .anyMatch(line -> line.contains("unknown option '--server'"));
         }
     }
 
