@@ -52,13 +52,18 @@ final class ServerSpawn implements ToolStarter.StartedTool {
         }
     }
 
-    /** On the reader thread: the run ended without a report, for {@code why}. */
+    /** On the reader thread: the run ended without a report, for {@code why}; never throws. */
     void lost(String why) {
-        inContext(() -> {
-            stdout.end();
-            stderr.end();
-        });
-        ending.complete(ToolEnding.failedToStart(why));
+        try {
+            inContext(() -> {
+                stdout.end();
+                stderr.end();
+            });
+        } catch (RuntimeException e) {
+            // the sink that failed is why the run is lost, or the run is lost anyway: say why
+        } finally {
+            ending.complete(ToolEnding.failedToStart(why));
+        }
     }
 
     @Override

@@ -137,14 +137,29 @@ final class SpawnServer implements ToolStarter, AutoCloseable {
                     throw new IOException("frame of " + length + " bytes for spawn " + id);
                 }
                 in.readFully(buffer, 0, length);
-                dispatch(server.spawns(), type, id, buffer, length);
+                dispatchGuarded(server.spawns(), type, id, buffer, length);
             }
         } catch (EOFException e) {
             // the server ended: below
         } catch (IOException e) {
             server.process().destroyForcibly();
+        } finally {
+            serverEnded(server);
         }
-        serverEnded(server);
+    }
+
+    /** A sink that throws (e.g. a failing log appender) ends its own run, never the reader of all runs. */
+    private void dispatchGuarded(Map<Integer, ServerSpawn> spawns, int type, int id, byte[] data, int length) {
+        try {
+            dispatch(spawns, type, id, data, length);
+        } catch (RuntimeException e) {
+            ServerSpawn spawn = spawns.get(id);
+            if (spawn != null) {
+                kill(id);
+                spawns.remove(id);
+                spawn.lost("reading its output failed (" + e + "); the tool was stopped");
+            }
+        }
     }
 
     private static void dispatch(Map<Integer, ServerSpawn> spawns, int type, int id, byte[] data, int length) {

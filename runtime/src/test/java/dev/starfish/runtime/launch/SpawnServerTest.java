@@ -5,11 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.starfish.api.Command;
 import dev.starfish.api.ExitStatus;
 import dev.starfish.api.ProcessResult;
+import dev.starfish.runtime.NativeTestBinaries;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -64,6 +70,50 @@ class SpawnServerTest extends LauncherTestBase {
             assertThat(result.failure()).isEqualTo("the spawn server " + oldShim + " ended unexpectedly (exit status 125)");
             assertThat(log.lines()).as("the server's own complaint reaches the log")
                     .anyMatch(line -> line.contains("unknown option '--server'"));
+        }
+    }
+
+    @Test
+    void concurrentToolsOutputsArriveWholeAndApartOverTheSharedPipe() throws Exception {
+        Command spew = Command.builder("Spew", work, List.of(NativeTestBinaries.testTool("spew").toString(), "1000000"))
+                .headLines(1).tailLines(1).useLogger(false).build();
+        ExecutorService callers = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<ProcessResult>> results = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                results.add(callers.submit(() -> launcher.run(spew)));
+            }
+            for (Future<ProcessResult> result : results) {
+                ProcessResult done = result.get();
+                assertThat(done.outputLines()).as("1 000 000 bytes in 64-byte lines, none lost or mixed in")
+                        .isEqualTo(15625);
+                assertThat(done.outputHead().get(0)).startsWith("00000000000000000000");
+                assertThat(done.outputTail().get(0)).startsWith("00000000000000015624");
+            }
+        } finally {
+            callers.shutdown();
+        }
+    }
+
+    @Test
+    void aSinkThatThrowsEndsOnlyItsOwnRunAndStopsItsTool() throws Exception {
+        String tag = uniqueSleep(3600);
+        SpawnServer server = new SpawnServer(NativeTestBinaries.shim(), Duration.ofMillis(500));
+        try {
+            Command loud = sh("Loud", "echo boom; exec sleep " + tag).build();
+            ToolStarter.StartedTool broken = server.start(loud, Duration.ofMillis(500), line -> {
+                throw new IllegalStateException("appender failed");
+            }, line -> { });
+            ToolStarter.StartedTool fine = server.start(sh("Fine", "echo ok").build(), Duration.ofMillis(500),
+                    line -> { }, line -> { });
+
+            assertThat(broken.await().failure()).isEqualTo("reading its output failed (java.lang.IllegalStateException:"
+                    + " appender failed); the tool was stopped");
+            assertThat(fine.await().status()).isEqualTo(ExitStatus.exited(0));
+            assertThat(ProcessTable.awaitGone(tag)).isEmpty();
+        } finally {
+            server.close();
+            ProcessTable.killAll(tag);
         }
     }
 
