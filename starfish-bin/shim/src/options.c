@@ -12,7 +12,8 @@
 /* The one usage line: printed by --help and after every usage error. */
 static const char usage_line[] =
     "usage: starfish-exec [--cpu-limit SECS] [--timeout SECS] "
-    "[--grace SECS] [--report FILE] [--no-watch] -- /abs/path/tool [ARGS...]";
+    "[--grace SECS] [--report FILE] [--no-watch] -- /abs/path/tool [ARGS...]\n"
+    "       starfish-exec --server";
 
 /* usage_error: "starfish-exec: MESSAGE" and the usage line on stderr, exit 125. */
 static _Noreturn void usage_error(const char *message) {
@@ -59,10 +60,15 @@ static const char *value_of_or_die(int argc, char **argv, int index) {
 void sf_parse_options(int argc, char **argv, struct sf_options *out) {
     out->cpu_limit_s = 0;
     out->timeout_s = 0;
-    out->grace_s = 2.0;
+    out->grace_s = SF_DEFAULT_GRACE_S;
     out->report_path = NULL;
     out->watch_lifeline = true;
     out->tool_argv = NULL;
+    out->server = false;
+    if (argc == 2 && strcmp(argv[1], "--server") == 0) {
+        out->server = true;
+        return;
+    }
 
     int i = 1;
     for (; i < argc; i++) {
@@ -70,7 +76,8 @@ void sf_parse_options(int argc, char **argv, struct sf_options *out) {
         if (strcmp(arg, "--") == 0) {
             break;
         } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            (void)printf("%s\nSee starfish-bin/shim/README.md.\n", usage_line);
+            (void)printf("%s\ndefault --grace: %g\nSee starfish-bin/shim/README.md.\n", usage_line,
+                         SF_DEFAULT_GRACE_S);
             exit(0);
         } else if (strcmp(arg, "--no-watch") == 0) {
             out->watch_lifeline = false;

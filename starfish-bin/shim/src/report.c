@@ -64,7 +64,7 @@ static const char *status_text(enum sf_status status) {
     }
 }
 
-static int format_report(const struct sf_report *report, char *buf, size_t len) {
+int sf_report_format(const struct sf_report *report, char *buf, size_t len) {
     char signal_name[32];
     sf_signal_name(report->signal, signal_name, sizeof signal_name);
     char error[sizeof report->error];
@@ -95,7 +95,7 @@ static int format_report(const struct sf_report *report, char *buf, size_t len) 
 
 void sf_report_write(const char *path, const struct sf_report *report) {
     char text[1024];
-    int len = format_report(report, text, sizeof text);
+    int len = sf_report_format(report, text, sizeof text);
     if (len < 0 || (size_t)len >= sizeof text) {
         errno = EOVERFLOW;
         SF_DIE("snprintf(report)");

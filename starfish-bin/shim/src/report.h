@@ -16,6 +16,7 @@
 #define STARFISH_SHIM_REPORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/resource.h>
 
@@ -50,6 +51,12 @@ void sf_report_from_wait(struct sf_report *report, int wait_status, const struct
  */
 void sf_report_failed_to_start(struct sf_report *report, int exit_code, const char *stage,
                                int error, const struct rusage *usage, int64_t wall_ms);
+
+/*
+ * sf_report_format: the report's text as described above, into buf.
+ * Returns what snprintf returns (the text's length; >= len if cut).
+ */
+int sf_report_format(const struct sf_report *report, char *buf, size_t len);
 
 /*
  * sf_report_write: writes the report to PATH.tmp.<pid> in the same

@@ -36,12 +36,24 @@ static int init_action(struct sigaction *action, void (*handler)(int)) {
     return sigemptyset(&action->sa_mask);
 }
 
-int sf_signals_install(void) {
+static int open_self_pipe(void) {
     int fds[2];
     if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
         SF_DIE("pipe2");
     }
     self_pipe_write_fd = fds[1];
+    return fds[0];
+}
+
+int sf_signals_reopen(int old_fd) {
+    if (close(old_fd) != 0 || close(self_pipe_write_fd) != 0) {
+        SF_DIE("close(self-pipe)");
+    }
+    return open_self_pipe();
+}
+
+int sf_signals_install(void) {
+    int read_fd = open_self_pipe();
 
     struct sigaction action;
     if (init_action(&action, on_signal) != 0) {
@@ -65,7 +77,7 @@ int sf_signals_install(void) {
     if (sigaction(SIGPIPE, &ignore, NULL) != 0) {
         SF_DIE("sigaction(SIGPIPE)");
     }
-    return fds[0];
+    return read_fd;
 }
 
 void sf_signals_block(sigset_t *old) {

@@ -27,6 +27,15 @@
 int sf_signals_install(void);
 
 /*
+ * sf_signals_reopen: for a forked copy of the process (the spawn server's
+ * supervisors): closes both ends of the inherited self-pipe, whose read end
+ * is old_fd, and creates a fresh one for the same handler, so the copy
+ * never wakes up on the original's signals nor the original on the copy's.
+ * Returns the new read end. Dies (125) on failure.
+ */
+int sf_signals_reopen(int old_fd);
+
+/*
  * sf_signals_block: blocks the four handled signals and stores the previous
  * mask in *old, so fork can happen without a handler running in the child.
  * sf_signals_restore puts *old back. Both die (125) on failure.

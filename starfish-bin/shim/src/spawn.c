@@ -11,11 +11,14 @@
 #include "fatal.h"
 #include "signals.h"
 
-enum child_stage { STAGE_SIGNALS, STAGE_SETSID, STAGE_DEVNULL, STAGE_DUP2, STAGE_RLIMIT, STAGE_EXECV };
+enum child_stage {
+    STAGE_SIGNALS, STAGE_SETSID, STAGE_DEVNULL, STAGE_DUP2, STAGE_OUTPUT, STAGE_CHDIR, STAGE_RLIMIT, STAGE_EXECV
+};
 
 static const char *const stage_names[] = {
     [STAGE_SIGNALS] = "reset signals", [STAGE_SETSID] = "setsid",
     [STAGE_DEVNULL] = "open(/dev/null)", [STAGE_DUP2] = "dup2(stdin)",
+    [STAGE_OUTPUT] = "dup2(stdout/stderr)", [STAGE_CHDIR] = "chdir",
     [STAGE_RLIMIT] = "setrlimit(RLIMIT_CPU)", [STAGE_EXECV] = "execv",
 };
 
@@ -78,6 +81,15 @@ static _Noreturn void become_tool(const struct sf_spawn_request *request, int st
             goto fail;
         }
     }
+    failure.stage = STAGE_OUTPUT;
+    if ((request->stdout_fd >= 0 && dup2(request->stdout_fd, STDOUT_FILENO) < 0)
+        || (request->stderr_fd >= 0 && dup2(request->stderr_fd, STDERR_FILENO) < 0)) {
+        goto fail;
+    }
+    failure.stage = STAGE_CHDIR;
+    if (request->cwd != NULL && chdir(request->cwd) != 0) {
+        goto fail;
+    }
     if (request->cpu_limit_s > 0) {
         failure.stage = STAGE_RLIMIT;
         struct rlimit cpu = {(rlim_t)request->cpu_limit_s, (rlim_t)request->cpu_limit_s + 1};
@@ -86,7 +98,7 @@ static _Noreturn void become_tool(const struct sf_spawn_request *request, int st
         }
     }
     failure.stage = STAGE_EXECV;
-    execv(request->argv[0], request->argv);
+    execve(request->argv[0], request->argv, request->envp != NULL ? request->envp : environ);
     code = exit_code_for_exec_error(errno);
 fail:
     failure.error = errno;

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <stdlib.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -121,6 +122,38 @@ static void handle_lifeline(struct loop_state *state, short revents,
     begin_termination(state);
 }
 
+/* Reads what one relay pipe holds now (blocking: until its end) and passes it on; closes it at EOF. */
+static void relay_stream(struct sf_relay *relay, int stream, char *buf, bool to_end) {
+    for (;;) {
+        ssize_t n = read(relay->fds[stream], buf, relay->chunk);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+            SF_DIE("read(tool output)");
+        }
+        if (n == 0) {
+            (void)close(relay->fds[stream]);
+            relay->fds[stream] = -1;
+            return;
+        }
+        if (n > 0) {
+            relay->emit(relay->ctx, stream, buf, (size_t)n);
+        }
+        if (!to_end) {
+            return;
+        }
+    }
+}
+
+static void relay_ready(struct sf_relay *relay, const struct pollfd *fds, char *buf) {
+    for (int stream = 0; stream < 2; stream++) {
+        if (relay->fds[stream] >= 0 && (fds[stream].revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
+            relay_stream(relay, stream, buf, false);
+        }
+    }
+}
+
 void sf_supervise(const struct sf_supervise_config *config, struct sf_supervise_outcome *outcome) {
     memset(outcome, 0, sizeof *outcome);
     struct loop_state state = {
@@ -133,13 +166,20 @@ void sf_supervise(const struct sf_supervise_config *config, struct sf_supervise_
         .terminating = false,
     };
 
+    struct sf_relay *relay = config->relay;
+    char *buf = NULL;
+    if (relay != NULL && (buf = malloc(relay->chunk)) == NULL) {
+        SF_DIE("malloc");
+    }
     while (!tool_has_exited(config->pid)) {
         int poll_timeout = handle_deadlines(&state, outcome);
-        struct pollfd fds[2] = {
+        struct pollfd fds[4] = {
             {.fd = config->signal_fd, .events = POLLIN, .revents = 0},
             {.fd = state.lifeline_fd, .events = POLLIN, .revents = 0},
+            {.fd = relay != NULL ? relay->fds[0] : -1, .events = POLLIN, .revents = 0},
+            {.fd = relay != NULL ? relay->fds[1] : -1, .events = POLLIN, .revents = 0},
         };
-        int ready = poll(fds, 2, poll_timeout);
+        int ready = poll(fds, 4, poll_timeout);
         if (ready < 0) {
             if (errno == EINTR) {
                 continue;
@@ -153,10 +193,21 @@ void sf_supervise(const struct sf_supervise_config *config, struct sf_supervise_
         if (state.lifeline_fd >= 0) {
             handle_lifeline(&state, fds[1].revents, outcome);
         }
+        if (relay != NULL) {
+            relay_ready(relay, &fds[2], buf);
+        }
     }
     /* Grandchildren may still hold the JVM's pipes open: end them too,
      * also those that left the group, and do not return while any lives. */
     sf_kill_group(config->pid, SIGKILL);
     sf_reap(config->pid, &outcome->wait_status, &outcome->usage);
     sf_reap_descendants();
+    if (relay != NULL) { /* every writer is gone: what is left ends in EOF */
+        for (int stream = 0; stream < 2; stream++) {
+            if (relay->fds[stream] >= 0) {
+                relay_stream(relay, stream, buf, true);
+            }
+        }
+        free(buf);
+    }
 }

@@ -9,12 +9,26 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
+/*
+ * Where the supervisor sends the tool's output when it reads it itself (the
+ * spawn server): fds[0] and fds[1] are the read ends of the tool's stdout
+ * and stderr pipes (-1 for none, e.g. stderr merged into stdout); every
+ * chunk read is handed to emit(ctx, stream 0|1, data, len), in order.
+ */
+struct sf_relay {
+    int fds[2];
+    size_t chunk; /* largest chunk handed to emit at once, > 0 */
+    void (*emit)(void *ctx, int stream, const char *data, size_t len);
+    void *ctx;
+};
+
 struct sf_supervise_config {
     pid_t pid;        /* the tool; also its process group id */
     int signal_fd;    /* read end of the self-pipe (sf_signals_install) */
     int lifeline_fd;  /* fd to watch for EOF or data, or -1 for none */
     double timeout_s; /* wall-clock limit, 0 for none */
     double grace_s;   /* SIGTERM -> SIGKILL delay; 0 kills at once */
+    struct sf_relay *relay; /* output to read and pass on, or NULL */
 };
 
 struct sf_supervise_outcome {
@@ -57,8 +71,11 @@ void sf_reap(pid_t pid, int *status, struct rusage *usage);
  * exited (seen with waitid(WNOWAIT) so its pid stays reserved) the
  * remaining members of its process group get SIGKILL, the tool is reaped
  * with wait4, then every other descendant is killed and reaped
- * (sf_reap_descendants; the shim must be a subreaper). Returns the status,
- * rusage and what started a termination.
+ * (sf_reap_descendants; the shim must be a subreaper). With a relay, the
+ * output pipes are polled alongside and read as data arrives; once the
+ * whole tree is reaped no writer is left, so they are read to their end
+ * (then closed and set to -1). Returns the status, rusage and what started
+ * a termination.
  */
 void sf_supervise(const struct sf_supervise_config *config, struct sf_supervise_outcome *outcome);
 

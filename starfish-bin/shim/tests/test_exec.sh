@@ -12,7 +12,6 @@ failures=0
 
 pass() { echo "PASS exec.$1"; }
 fail() { echo "FAIL exec.$1: $2"; failures=$((failures + 1)); }
-now_ms() { echo $(($(date +%s%N) / 1000000)); }
 value() { sed -n "s/^$2=//p" "$1"; }
 # expect NAME REPORT KEY VALUE: true if the report's KEY equals VALUE
 expect() {
@@ -63,20 +62,14 @@ shim_dies_of_tools_signal() { # NAME SIGNUM SIGNAME
 
 cpu_limit_kills_busy_loop() {
     r=$TMP/cpu.report
-    start=$(now_ms)
     timeout 10 "$EXEC" --no-watch --cpu-limit 1 --report "$r" -- "$TOOLS/busy-loop" </dev/null
-    took=$(($(now_ms) - start))
-    [ "$took" -lt 3500 ] || { fail cpu_limit_kills_busy_loop "took ${took} ms"; return; }
     expect cpu_limit_kills_busy_loop "$r" cpu_limit_exceeded 1 && expect cpu_limit_kills_busy_loop "$r" status signaled \
         && expect cpu_limit_kills_busy_loop "$r" timed_out 0 && pass cpu_limit_kills_busy_loop
 }
 
 timeout_terminates_tool() {
     r=$TMP/timeout.report
-    start=$(now_ms)
     got=$(timeout 10 "$TOOLS/exit-status" "$EXEC" --no-watch --timeout 1 --grace 0.5 --report "$r" -- /bin/sleep 100 </dev/null)
-    took=$(($(now_ms) - start))
-    [ "$took" -lt 3000 ] || { fail timeout_terminates_tool "took ${took} ms"; return; }
     [ "$got" = "signaled 15" ] || { fail timeout_terminates_tool "shim: '$got'"; return; }
     expect timeout_terminates_tool "$r" timed_out 1 && expect timeout_terminates_tool "$r" signal_name SIGTERM \
         && expect timeout_terminates_tool "$r" cpu_limit_exceeded 0 && pass timeout_terminates_tool
@@ -84,24 +77,20 @@ timeout_terminates_tool() {
 
 timeout_escalates_to_sigkill_after_grace() {
     r=$TMP/grace.report
-    start=$(now_ms)
     timeout 10 "$EXEC" --no-watch --timeout 0.5 --grace 0.5 --report "$r" -- \
         /bin/sh -c 'trap "" TERM; /bin/sleep 100' </dev/null
     rc=$?
-    took=$(($(now_ms) - start))
     [ $rc -eq 137 ] || { fail timeout_escalates_to_sigkill_after_grace "shim rc=$rc, expected 137"; return; }
-    [ "$took" -ge 900 ] && [ "$took" -lt 3000 ] || { fail timeout_escalates_to_sigkill_after_grace "took ${took} ms"; return; }
     expect timeout_escalates_to_sigkill_after_grace "$r" signal_name SIGKILL \
         && expect timeout_escalates_to_sigkill_after_grace "$r" timed_out 1 && pass timeout_escalates_to_sigkill_after_grace
 }
 
 grandchild_holding_stdout_is_killed() {
     p=$TMP/grandchild.pid
-    start=$(now_ms)
     out=$(timeout 10 "$EXEC" --no-watch -- /bin/sh -c "/bin/sleep 100 & echo \$! > $p; echo hi" </dev/null)
-    took=$(($(now_ms) - start))
+    rc=$?
     [ "$out" = hi ] || { fail grandchild_holding_stdout_is_killed "stdout '$out'"; return; }
-    [ "$took" -lt 3000 ] || { fail grandchild_holding_stdout_is_killed "took ${took} ms"; return; }
+    [ $rc -eq 0 ] || { fail grandchild_holding_stdout_is_killed "shim rc=$rc (124: it waited for the grandchild)"; return; }
     wait_gone "$(cat "$p")" 20 || { fail grandchild_holding_stdout_is_killed "sleep $(cat "$p") survived"; return; }
     pass grandchild_holding_stdout_is_killed
 }
@@ -129,9 +118,18 @@ lifeline_eof_kills_tool() {
 
 lifeline_byte_kills_tool() {
     r=$TMP/byte.report
-    { sleep 0.3; echo x; sleep 1.5; } | "$EXEC" --report "$r" -- /bin/sleep 100
-    wall=$(value "$r" wall_ms)
-    [ -n "$wall" ] && [ "$wall" -lt 1500 ] || { fail lifeline_byte_kills_tool "wall_ms=$wall"; return; }
+    p=$TMP/byte.pid
+    fifo=$TMP/byte.fifo
+    mkfifo "$fifo" || { fail lifeline_byte_kills_tool "mkfifo"; return; }
+    "$EXEC" --report "$r" -- /bin/sh -c "echo \$\$ > $p; exec /bin/sleep 100" <"$fifo" &
+    shim=$!
+    exec 8>"$fifo" # the lifeline's writer stays open: only the byte can end the tool
+    wait_file "$p" || { fail lifeline_byte_kills_tool "tool never started"; exec 8>&-; kill -9 $shim; return; }
+    echo x >&8
+    wait $shim
+    rc=$?
+    exec 8>&-
+    [ $rc -eq 143 ] || { fail lifeline_byte_kills_tool "shim rc=$rc"; return; }
     expect lifeline_byte_kills_tool "$r" signal_name SIGTERM && pass lifeline_byte_kills_tool
 }
 

@@ -16,6 +16,8 @@ public enum Setting {
             "grace between SIGTERM and SIGKILL when a tool times out or the compile is stopped"),
     TOOL_TIMEOUT_SECONDS("launcher.timeout.seconds", "3600",
             "wall-clock limit of each tool run in seconds (0 = none); timeout.<Job>= overrides it per job"),
+    SPAWN_SERVER("launcher.spawn.server", "true",
+            "start tools through one long-lived starfish-exec --server per driver (false: one starfish-exec per tool)"),
     NATIVE_DEEPBIND("nativelib.deepbind", "true", "open each job's JNI library with RTLD_DEEPBIND before binding it"),
     NATIVE_CACHE_DIR("nativelib.cache.dir", null,
             "where plugins' native libraries are extracted (default: $STARFISH_CACHE_DIR/native, else ~/.cache/starfish/native)");

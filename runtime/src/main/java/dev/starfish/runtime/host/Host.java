@@ -8,8 +8,6 @@ import dev.starfish.runtime.config.StarfishProperties;
 import dev.starfish.runtime.launch.LauncherSettings;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import dev.starfish.runtime.launch.ToolResolver;
-import dev.starfish.runtime.launch.ToolTimeouts;
-import java.time.Duration;
 import dev.starfish.runtime.nativelib.NativeSettings;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.PluginLock;
@@ -83,21 +81,11 @@ public final class Host implements AutoCloseable {
 
     /**
      * A new launcher for one command: the operator's limits from {@code conf/starfish.properties}
-     * (concurrent tools, kill grace, per-job timeouts {@code timeout.<Job>}) and the resolver
+     * (concurrent tools, kill grace, per-job timeouts {@code timeout.<Job>}, spawn server) and the resolver
      * {@code private, bin}. The caller closes it.
      */
     public ProcessLauncher newLauncher() {
-        LauncherSettings settings = LauncherSettings.forHome(home.root())
-                .withMaxConcurrentProcesses((int) properties.integer(Setting.MAX_CONCURRENT_SPAWNS))
-                .withDefaultGrace(Duration.ofMillis(properties.integer(Setting.KILL_GRACE_MILLIS)))
-                .withTimeouts(ToolTimeouts.fromProperties(defaultTimeout(),
-                        key -> Optional.ofNullable(properties.string(key, null)), properties.source().toString()));
-        return new ProcessLauncher(settings, ToolResolver.forHome(home.root(), Optional.empty()));
-    }
-
-    private Duration defaultTimeout() {
-        return ToolTimeouts.parseSeconds(Setting.TOOL_TIMEOUT_SECONDS.key(), properties.string(Setting.TOOL_TIMEOUT_SECONDS),
-                properties.source().toString());
+        return new ProcessLauncher(LauncherSettings.of(home, properties), ToolResolver.forHome(home.root(), Optional.empty()));
     }
 
     /** The resolver a job's tools are found with: private, then the job's plugin's bundled tools, then bin. */

@@ -2,7 +2,9 @@ package dev.starfish.runtime.launch;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.config.StarfishHome;
+import dev.starfish.runtime.config.StarfishProperties;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,21 +12,22 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * How the host's launcher is set up.
+ * How the host's launcher is set up. Every default comes from {@link Setting} (the one owner of
+ * the launcher's defaults); the shim gets the grace on its command line or in each request.
  *
  * @param home the distribution's root ({@code STARFISH_HOME}), absolute
  * @param shim the path of the {@code starfish-exec} shim every tool is started through
  * @param maxConcurrentProcesses how many tools may run at the same time; further runs wait
  * @param defaultGrace time between SIGTERM and SIGKILL when a tool is timed out or cancelled
  * @param outputPrefix how tool output lines are prefixed in the log
- * @param reportDir where the shim's per-run report files are written (renamed into place, not
- *        synced); best on a tmpfs (see {@link #forHome})
+ * @param reportDir where the per-spawn shim writes its report files (renamed into place, not
+ *        synced); best on a tmpfs (see {@link #defaultReportDir}); unused by the spawn server
  * @param timeouts the wall-clock limit of commands that set none, per job
+ * @param spawnServer whether tools start through one long-lived {@code starfish-exec --server}
+ *        (true) or through one {@code starfish-exec} process per tool (false)
  */
 public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses, Duration defaultGrace,
-        OutputPrefix outputPrefix, Path reportDir, ToolTimeouts timeouts) {
-
-    /** Where the shim lives inside a distribution. */
+        OutputPrefix outputPrefix, Path reportDir, ToolTimeouts timeouts, boolean spawnServer) {
 
     public LauncherSettings {
         requireNonNull(home, "home is null");
@@ -46,16 +49,29 @@ public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses,
     }
 
     /**
-     * The defaults for a distribution at {@code home}: the shim at {@code home/libexec/starfish-exec},
-     * one process per available core, 2 s grace, output lines prefixed with the tool name, reports
-     * in {@link #defaultReportDir()}, a wall-clock limit of {@link ToolTimeouts#DEFAULT} (1 h) for
-     * every command that sets none.
+     * The defaults of {@link Setting} for a distribution at {@code home}: the shim at
+     * {@code home/libexec/starfish-exec}, output lines prefixed with the tool name, reports in
+     * {@link #defaultReportDir()}.
      */
     public static LauncherSettings forHome(Path home) {
-        StarfishHome layout = new StarfishHome(home);
+        return of(new StarfishHome(home), StarfishProperties.empty());
+    }
+
+    /**
+     * The operator's settings: {@code launcher.*} of {@code properties} (concurrent tools, kill
+     * grace, default and per-job timeouts {@code timeout.<Job>}, spawn server), each defaulting
+     * to its {@link Setting}.
+     */
+    public static LauncherSettings of(StarfishHome layout, StarfishProperties properties) {
+        String source = properties.source().toString();
+        Duration timeout = ToolTimeouts.parseSeconds(Setting.TOOL_TIMEOUT_SECONDS.key(),
+                properties.string(Setting.TOOL_TIMEOUT_SECONDS), source);
         return new LauncherSettings(layout.root(), layout.execShim(),
-                Runtime.getRuntime().availableProcessors(), Duration.ofSeconds(2), OutputPrefix.TOOL,
-                defaultReportDir(), ToolTimeouts.of(ToolTimeouts.DEFAULT));
+                (int) properties.integer(Setting.MAX_CONCURRENT_SPAWNS),
+                Duration.ofMillis(properties.integer(Setting.KILL_GRACE_MILLIS)), OutputPrefix.TOOL,
+                defaultReportDir(), ToolTimeouts.fromProperties(timeout,
+                        key -> Optional.ofNullable(properties.string(key, null)), source),
+                properties.flag(Setting.SPAWN_SERVER));
     }
 
     /**
@@ -71,27 +87,37 @@ public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses,
     }
 
     public LauncherSettings withShim(Path value) {
-        return new LauncherSettings(home, value, maxConcurrentProcesses, defaultGrace, outputPrefix, reportDir, timeouts);
+        return new LauncherSettings(home, value, maxConcurrentProcesses, defaultGrace, outputPrefix, reportDir, timeouts,
+                spawnServer);
     }
 
     public LauncherSettings withMaxConcurrentProcesses(int value) {
-        return new LauncherSettings(home, shim, value, defaultGrace, outputPrefix, reportDir, timeouts);
+        return new LauncherSettings(home, shim, value, defaultGrace, outputPrefix, reportDir, timeouts, spawnServer);
     }
 
     public LauncherSettings withDefaultGrace(Duration value) {
-        return new LauncherSettings(home, shim, maxConcurrentProcesses, value, outputPrefix, reportDir, timeouts);
+        return new LauncherSettings(home, shim, maxConcurrentProcesses, value, outputPrefix, reportDir, timeouts,
+                spawnServer);
     }
 
     public LauncherSettings withOutputPrefix(OutputPrefix value) {
-        return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, value, reportDir, timeouts);
+        return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, value, reportDir, timeouts,
+                spawnServer);
     }
 
     public LauncherSettings withReportDir(Path value) {
-        return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, outputPrefix, value, timeouts);
+        return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, outputPrefix, value, timeouts,
+                spawnServer);
     }
 
     public LauncherSettings withTimeouts(ToolTimeouts value) {
-        return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, outputPrefix, reportDir, value);
+        return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, outputPrefix, reportDir, value,
+                spawnServer);
+    }
+
+    public LauncherSettings withSpawnServer(boolean value) {
+        return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, outputPrefix, reportDir, timeouts,
+                value);
     }
 
     /** The same default timeout with per-job overrides, e.g. {@code timeout.<Job>} of {@code conf/starfish.properties}. */

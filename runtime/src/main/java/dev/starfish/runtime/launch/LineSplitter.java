@@ -20,14 +20,13 @@ final class LineSplitter {
 
     private final int maxLineBytes;
     private final Consumer<String> consumer;
-    private final byte[] line;
+    private byte[] line; // allocated at the first byte: most tools of a compile print little or nothing
     private int length;
     private long dropped;
 
     LineSplitter(int maxLineBytes, Consumer<String> consumer) {
         this.maxLineBytes = maxLineBytes;
         this.consumer = consumer;
-        this.line = new byte[maxLineBytes];
     }
 
     /** Reads {@code in} until end of stream; the last line is delivered even without a final newline. */
@@ -35,29 +34,41 @@ final class LineSplitter {
         byte[] buffer = new byte[READ_BUFFER_BYTES];
         int n;
         while ((n = in.read(buffer)) >= 0) {
-            accept(buffer, n);
+            feed(buffer, 0, n);
         }
-        if (length > 0 || dropped > 0) {
-            emit();
-        }
+        end();
     }
 
-    private void accept(byte[] buffer, int n) {
-        int start = 0;
-        for (int i = 0; i < n; i++) {
+    /** Takes the next {@code count} bytes of the stream, for a caller that is handed chunks rather than a stream. */
+    void feed(byte[] buffer, int offset, int count) {
+        int start = offset;
+        int stop = offset + count;
+        for (int i = offset; i < stop; i++) {
             if (buffer[i] == '\n') {
                 append(buffer, start, i - start);
                 emit();
                 start = i + 1;
             }
         }
-        append(buffer, start, n - start);
+        append(buffer, start, stop - start);
+    }
+
+    /** The end of the stream: delivers the last line even without a final newline. */
+    void end() {
+        if (length > 0 || dropped > 0) {
+            emit();
+        }
     }
 
     private void append(byte[] buffer, int offset, int count) {
         int room = maxLineBytes - length;
         int kept = Math.min(room, count);
-        System.arraycopy(buffer, offset, line, length, kept);
+        if (kept > 0) {
+            if (line == null) {
+                line = new byte[maxLineBytes];
+            }
+            System.arraycopy(buffer, offset, line, length, kept);
+        }
         length += kept;
         dropped += count - kept;
     }
@@ -67,7 +78,7 @@ final class LineSplitter {
         if (dropped == 0 && end > 0 && line[end - 1] == '\r') {
             end--;
         }
-        String text = new String(line, 0, end, StandardCharsets.UTF_8);
+        String text = end == 0 ? "" : new String(line, 0, end, StandardCharsets.UTF_8);
         if (dropped > 0) {
             text = text + " [... line truncated: " + (length + dropped) + " bytes, kept the first " + length + "]";
         }

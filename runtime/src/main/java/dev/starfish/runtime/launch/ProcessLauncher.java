@@ -18,12 +18,16 @@ import java.util.function.Consumer;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.apache.logging.log4j.util.Supplier;
 
 /**
  * The host's one {@link Launcher}: resolves tools with a {@link ToolResolver} and runs every
- * command through the {@code starfish-exec} shim, which puts the tool in its own process group,
- * applies the CPU and wall-clock limits, kills the whole group when the tool ends, times out,
- * or the JVM dies (the shim's stdin is its lifeline), and reports how the tool ended.
+ * command under {@code starfish-exec}, which puts the tool in its own process group, applies the
+ * CPU and wall-clock limits, kills the whole group when the tool ends, times out, or the JVM dies
+ * (a pipe only the JVM holds is its lifeline), and reports how the tool ended. By default one
+ * {@link SpawnServer} ({@code starfish-exec --server}, started at the first run) starts every
+ * tool; with {@link LauncherSettings#spawnServer()} false each tool gets its own shim process
+ * ({@link ShimStarter}).
  *
  * <p>Thread-safe, no static mutable state, never changes the JVM's working directory. At most
  * {@link LauncherSettings#maxConcurrentProcesses()} tools run at once; further runs wait. Output
@@ -43,22 +47,26 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
     private final OutputPumps pumps;
     private final ReportFiles reports;
     private final RunningTools running;
+    private final ToolStarter starter;
+    private final SpawnServer server;
 
     /** A launcher with its own process slots and pump threads. */
     public ProcessLauncher(LauncherSettings settings, ToolResolver resolver) {
         this(requireNonNull(settings, "settings is null"), resolver, new Semaphore(settings.maxConcurrentProcesses(), true),
                 new OutputPumps(settings.maxConcurrentProcesses()), new ReportFiles(settings.reportDir()),
-                new RunningTools());
+                new RunningTools(), new SpawnServer(settings.shim(), settings.defaultGrace()));
     }
 
     private ProcessLauncher(LauncherSettings settings, ToolResolver resolver, Semaphore processSlots, OutputPumps pumps,
-            ReportFiles reports, RunningTools running) {
+            ReportFiles reports, RunningTools running, SpawnServer server) {
         this.settings = settings;
         this.resolver = requireNonNull(resolver, "resolver is null");
         this.processSlots = processSlots;
         this.pumps = pumps;
         this.reports = reports;
         this.running = running;
+        this.server = server;
+        this.starter = settings.spawnServer() ? server : new ShimStarter(settings.shim(), pumps, reports);
     }
 
     /**
@@ -77,7 +85,7 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
      */
     public ProcessLauncher forPlugin(Optional<Path> pluginToolsDir) {
         return new ProcessLauncher(settings, resolver.withPluginToolsDir(pluginToolsDir), processSlots, pumps,
-                reports, running);
+                reports, running, server);
     }
 
     public LauncherSettings settings() {
@@ -108,11 +116,11 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
         }
         checkShim();
         Path replay = ReplayScriptWriter.write(resolved);
-        LOG.info("Executing {}", resolved.toShellLine());
+        LOG.info("Executing {}", (Supplier<String>) resolved::toShellLine);
         LOG.info("Working directory is {}", resolved.workingDir());
         LOG.info("Replay this job by calling: {}", replay);
         ProcessResult result = runInSlot(resolved, replay);
-        LOG.info("{} ended: {}", toolName(resolved), result.summary());
+        LOG.info("{} ended: {}", () -> toolName(resolved), result::summary);
         if (resolved.propagateExit() && !result.success()) {
             throw new ChildProcessException(FailureMessage.of(result), result);
         }
@@ -123,16 +131,12 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
         String tool = toolName(command);
         acquireSlot(command, tool);
         ToolExecution execution = new ToolExecution(command, replay);
-        Path report = null;
         try {
             Optional<String> stopped = running.admit(execution);
             if (stopped.isPresent()) {
                 throw RunInterruptedException.notStarted(command.job(), ": " + stopped.get(), tool);
             }
-            report = reports.next();
-            ToolExecution.ShimRun shimRun = new ToolExecution.ShimRun(
-                    ShimCommandLine.of(settings.shim(), command, settings.defaultGrace(), report), report);
-            ProcessResult result = execution.run(shimRun, pumps, outputLog(command, tool, "stdout"),
+            ProcessResult result = execution.run(starter, outputLog(command, tool, "stdout"),
                     outputLog(command, tool, "stderr"), settings.defaultGrace());
             if (execution.interrupted() || (execution.stopRequested() && !result.success())) {
                 String reason = execution.stopRequested()
@@ -144,9 +148,6 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
             }
             return result;
         } finally {
-            if (report != null) {
-                ToolExecution.deleteQuietly(report);
-            }
             running.finished(execution);
             processSlots.release();
         }
@@ -211,8 +212,8 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
     /**
      * Stops every tool this launcher and its plugin launchers run, for a compile that is being
      * interrupted: no further tool starts; each running tool's process group gets SIGTERM, then
-     * SIGKILL after the grace time (through the shim, as for a timeout); the call returns once the
-     * shims are gone and the job threads have read their results (each of them then throws a
+     * SIGKILL after the grace time (through its supervisor, as for a timeout); the call returns once
+     * the tools are gone and the job threads have read their results (each of them then throws a
      * {@link RunInterruptedException} naming {@code reason}), at the latest after grace + 5 s,
      * and the report directory is deleted. Idempotent; the first reason is kept; safe from a JVM
      * shutdown hook while job threads wait on their tools.
@@ -227,26 +228,31 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
             LOG.info("Stopping {} running tool(s): {}", inFlight.size(), reason);
         }
         inFlight.forEach(ToolExecution::stop);
-        long deadline = System.nanoTime() + settings.defaultGrace().toNanos() + ToolExecution.SHIM_EXIT_MARGIN.toNanos();
+        long deadline = System.nanoTime() + settings.defaultGrace().toNanos()
+                + ToolExecution.SUPERVISOR_EXIT_MARGIN.toNanos();
         inFlight.forEach(execution -> execution.awaitExit(deadline));
         try {
-            running.awaitNone(deadline + ToolExecution.DRAIN.toNanos());
+            running.awaitNone(deadline + ShimStarter.DRAIN.toNanos());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         reports.close();
     }
 
-    /** {@link #stopAll stopAll("the launcher was closed")}, then ends the output pump threads. Idempotent. */
+    /**
+     * {@link #stopAll stopAll("the launcher was closed")}, then ends the spawn server and the output
+     * pump threads. Idempotent.
+     */
     @Override
     public void close() {
         stopAll("the launcher was closed");
+        server.close();
         pumps.close();
     }
 
     @Override
     public String toString() {
-        return "ProcessLauncher[shim=" + settings.shim() + ", slots=" + settings.maxConcurrentProcesses() + ", "
-                + resolver + "]";
+        return "ProcessLauncher[shim=" + settings.shim() + (settings.spawnServer() ? " --server" : "") + ", slots="
+                + settings.maxConcurrentProcesses() + ", " + resolver + "]";
     }
 }

@@ -48,7 +48,7 @@ final class ReplayScriptWriter {
             return target;
         } catch (IOException e) {
             if (temp != null) {
-                ToolExecution.deleteQuietly(temp);
+                ReportFiles.deleteQuietly(temp);
             }
             throw new UncheckedIOException("could not write the replay script " + target + " of job "
                     + command.job() + ": " + e.getMessage(), e);

@@ -60,11 +60,19 @@ final class ReportFiles implements AutoCloseable {
             return;
         }
         try (var files = Files.list(dir)) {
-            files.forEach(ToolExecution::deleteQuietly);
+            files.forEach(ReportFiles::deleteQuietly);
         } catch (IOException e) {
             // best effort: the directory is private and tiny
         }
-        ToolExecution.deleteQuietly(dir);
+        deleteQuietly(dir);
         dir = null;
+    }
+
+    static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // a stale report in the temp directory is harmless
+        }
     }
 }

@@ -14,7 +14,8 @@ final class ShimCommandLine {
     }
 
     /**
-     * {@code shim [--cpu-limit N] [--timeout S --grace G] --report REPORT -- executedArgv...}.
+     * {@code shim [--cpu-limit N] [--timeout S] --grace G --report REPORT -- executedArgv...}: the
+     * grace always, so the shim's own default (for use by hand) never decides.
      */
     static List<String> of(Path shim, Command command, Duration grace, Path report) {
         List<String> argv = new ArrayList<>();
@@ -26,9 +27,9 @@ final class ShimCommandLine {
         if (!command.timeout().isZero()) {
             argv.add("--timeout");
             argv.add(seconds(command.timeout()));
-            argv.add("--grace");
-            argv.add(seconds(grace));
         }
+        argv.add("--grace");
+        argv.add(seconds(grace));
         argv.add("--report");
         argv.add(report.toString());
         argv.add("--");

@@ -12,7 +12,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The {@code key=value} report {@code starfish-exec --report FILE} writes when the tool is done.
+ * The {@code key=value} report {@code starfish-exec} gives when the tool is done: written to
+ * {@code --report FILE} by the per-spawn shim, sent as an {@code R} frame by the spawn server
+ * (format: starfish-bin/shim/src/report.h). A key that is missing reads as its default; a number
+ * that is not one is rejected naming the key, the value and the report.
  *
  * @param status how the tool ended
  * @param userCpuMillis user CPU of the tool and its waited-for children
@@ -36,6 +39,18 @@ record ShimReport(ExitStatus status, long userCpuMillis, long systemCpuMillis, l
         } catch (IOException e) {
             throw new UncheckedIOException("could not read the process report " + file, e);
         }
+        if (!text.contains("status=")) {
+            return Optional.empty();
+        }
+        return Optional.of(parse(text, "process report " + file));
+    }
+
+    /**
+     * Parses a report's text; {@code source} names it in messages, e.g. {@code process report /dev/shm/...}.
+     *
+     * @throws IllegalStateException when it has no status, an unknown one, or a number that is not one
+     */
+    static ShimReport parse(String text, String source) {
         Map<String, String> values = new HashMap<>();
         for (String line : text.split("\n")) {
             int eq = line.indexOf('=');
@@ -43,36 +58,35 @@ record ShimReport(ExitStatus status, long userCpuMillis, long systemCpuMillis, l
                 values.put(line.substring(0, eq), line.substring(eq + 1));
             }
         }
-        if (!values.containsKey("status")) {
-            return Optional.empty();
-        }
-        return Optional.of(parse(values, file));
-    }
-
-    private static ShimReport parse(Map<String, String> values, Path file) {
         String status = values.get("status");
+        if (status == null) {
+            throw new IllegalStateException(source + " has no status line, expected status=exited, signaled or"
+                    + " failed_to_start");
+        }
         ExitStatus exit = switch (status) {
-            case "exited" -> ExitStatus.exited((int) number(values, "exit_code", -1));
-            case "signaled" -> ExitStatus.signaled((int) number(values, "signal", 0), values.getOrDefault("signal_name", ""));
+            case "exited" -> ExitStatus.exited((int) number(values, "exit_code", -1, source));
+            case "signaled" -> ExitStatus.signaled((int) number(values, "signal", 0, source),
+                    values.getOrDefault("signal_name", ""));
             case "failed_to_start" -> ExitStatus.failedToStart();
-            default -> throw new IllegalStateException("process report " + file + " has status '" + status
+            default -> throw new IllegalStateException(source + " has status '" + status
                     + "', expected exited, signaled or failed_to_start");
         };
-        return new ShimReport(exit, number(values, "user_cpu_ms", 0), number(values, "sys_cpu_ms", 0),
-                number(values, "max_rss_kb", 0), number(values, "wall_ms", -1),
+        return new ShimReport(exit, number(values, "user_cpu_ms", 0, source), number(values, "sys_cpu_ms", 0, source),
+                number(values, "max_rss_kb", 0, source), number(values, "wall_ms", -1, source),
                 "1".equals(values.get("cpu_limit_exceeded")), "1".equals(values.get("timed_out")),
                 values.getOrDefault("error", ""));
     }
 
-    private static long number(Map<String, String> values, String key, long fallback) {
+    private static long number(Map<String, String> values, String key, long fallback, String source) {
         String text = values.get(key);
-        if (text == null || text.isBlank()) {
+        if (text == null) {
             return fallback;
         }
         try {
             return Long.parseLong(text.trim());
         } catch (NumberFormatException e) {
-            return fallback;
+            throw new IllegalStateException(source + " has " + key + "='" + text + "', expected a whole number"
+                    + " (starfish-exec writes one; the shim and the launcher disagree on the format)");
         }
     }
 }

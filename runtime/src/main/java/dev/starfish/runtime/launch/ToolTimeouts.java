@@ -20,9 +20,6 @@ import java.util.function.Function;
  */
 public record ToolTimeouts(Duration defaultTimeout, Function<String, Optional<Duration>> perJob) {
 
-    /** One hour: long enough for any tool of a normal compile, short enough to end a hung CI run. */
-    public static final Duration DEFAULT = Duration.ofHours(1);
-
     /** The key prefix of a job's override in a properties file: {@code timeout.<Job>=SECONDS}. */
     public static final String KEY_PREFIX = "timeout.";
 

@@ -25,7 +25,8 @@ public final class ChildLauncherMain {
         Path workDir = Path.of(args[0]);
         List<String> argv = Arrays.asList(args).subList(1, args.length);
         Path home = Files.createTempDirectory(workDir, "starfish-child-home");
-        LauncherSettings settings = LauncherSettings.forHome(home).withShim(NativeTestBinaries.shim()).withReportDir(workDir);
+        LauncherSettings settings = LauncherSettings.forHome(home).withShim(NativeTestBinaries.shim()).withReportDir(workDir)
+                .withSpawnServer(Boolean.parseBoolean(System.getProperty(LauncherTestBase.SPAWN_SERVER_PROPERTY, "true")));
         try (ProcessLauncher launcher = new ProcessLauncher(settings, ToolResolver.forHome(home, Optional.empty()))) {
             System.out.println("starting");
             System.out.flush();

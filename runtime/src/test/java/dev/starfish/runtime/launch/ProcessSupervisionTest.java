@@ -21,7 +21,7 @@ class ProcessSupervisionTest extends LauncherTestBase {
 
     @Test
     void gigabyteOfOutputCompletesInSmallHeap() throws Exception {
-        Process child = ChildJvm.start(ChildLauncherMain.class, List.of("-Xmx64m"),
+        Process child = ChildJvm.start(ChildLauncherMain.class, jvm("-Xmx64m"),
                 List.of(work.toString(), NativeTestBinaries.testTool("spew").toString(), Long.toString(1L << 30)));
         String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
@@ -91,7 +91,7 @@ class ProcessSupervisionTest extends LauncherTestBase {
     @Test
     void killedJvmLeavesNoToolBehind() throws Exception {
         String tag = uniqueSleep(3600);
-        Process child = ChildJvm.start(ChildLauncherMain.class, List.of("-Xmx64m"),
+        Process child = ChildJvm.start(ChildLauncherMain.class, jvm("-Xmx64m"),
                 List.of(work.toString(), "/bin/sleep", tag));
         try {
             ProcessTable.awaitPresent(tag);

@@ -101,11 +101,46 @@ class ShimReportTest {
     }
 
     @Test
-    void malformedNumbersFallBackToDefaults() throws IOException {
-        ShimReport report = read("status=exited\nexit_code=zero\nuser_cpu_ms=12x\nwall_ms= 5 \n").orElseThrow();
-        assertThat(report.status()).isEqualTo(ExitStatus.exited(-1));
-        assertThat(report.userCpuMillis()).isZero();
-        assertThat(report.wallMillis()).as("surrounding blanks are trimmed").isEqualTo(5);
+    void surroundingBlanksOfNumbersAreTrimmed() throws IOException {
+        assertThat(read("status=exited\nexit_code= 0\nwall_ms= 5 \n").orElseThrow().wallMillis()).isEqualTo(5);
+    }
+
+    @Test
+    void malformedNumberIsRejectedNamingKeyValueAndFile() throws IOException {
+        Path file = Files.writeString(tmp.resolve("report"), "status=exited\nexit_code=zero\n");
+        assertThatThrownBy(() -> ShimReport.read(file)).isInstanceOf(IllegalStateException.class)
+                .hasMessage("process report " + file + " has exit_code='zero', expected a whole number (starfish-exec"
+                        + " writes one; the shim and the launcher disagree on the format)");
+    }
+
+    @Test
+    void malformedResourceFigureIsRejectedRatherThanReadAsZero() {
+        String text = report("exited", 0, 0, "", "").replace("user_cpu_ms=120", "user_cpu_ms=12x");
+        assertThatThrownBy(() -> ShimReport.parse(text, "the spawn server's report of spawn 7"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("the spawn server's report of spawn 7 has user_cpu_ms='12x', expected a whole"
+                        + " number");
+    }
+
+    @Test
+    void emptyNumberIsRejected() {
+        assertThatThrownBy(() -> ShimReport.parse("status=signaled\nsignal=\n", "report"))
+                .hasMessageStartingWith("report has signal='', expected a whole number");
+    }
+
+    @Test
+    void reportTextWithoutStatusIsRejectedByTheFrameParser() {
+        assertThatThrownBy(() -> ShimReport.parse("exit_code=0\n", "the spawn server's report of spawn 3"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("the spawn server's report of spawn 3 has no status line, expected status=exited, signaled"
+                        + " or failed_to_start");
+    }
+
+    @Test
+    void reportFrameTextReadsLikeTheFile() {
+        ShimReport report = ShimReport.parse(report("signaled", -1, 15, "SIGTERM", ""), "frame");
+        assertThat(report.status()).isEqualTo(ExitStatus.signaled(15, "SIGTERM"));
+        assertThat(report.maxRssKb()).isEqualTo(20480);
     }
 
     @Test

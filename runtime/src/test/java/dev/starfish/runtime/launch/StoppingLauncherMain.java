@@ -24,7 +24,8 @@ public final class StoppingLauncherMain {
         Path workDir = Path.of(args[1]);
         List<String> argv = Arrays.asList(args).subList(2, args.length);
         Path home = Files.createTempDirectory(workDir, "starfish-child-home");
-        LauncherSettings settings = LauncherSettings.forHome(home).withShim(NativeTestBinaries.shim()).withReportDir(reportDir);
+        LauncherSettings settings = LauncherSettings.forHome(home).withShim(NativeTestBinaries.shim()).withReportDir(reportDir)
+                .withSpawnServer(Boolean.parseBoolean(System.getProperty(LauncherTestBase.SPAWN_SERVER_PROPERTY, "true")));
         ProcessLauncher launcher = new ProcessLauncher(settings, ToolResolver.forHome(home, Optional.empty()));
         Thread main = Thread.currentThread();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -17,10 +17,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Spawn latency of {@code /bin/true} with its output captured, three ways, interleaved round by
- * round in one run after a warm-up: (a) {@link ProcessLauncher} (replay script, shim, report),
- * (b) a bare {@link ProcessBuilder} whose output is read to the end, (d) a bare ProcessBuilder
- * starting the shim (its cost without the launcher's), (c) the C {@code posix-spawn-loop}. Prints medians and ratios as a Markdown table. Not a test.
+ * Spawn latency of {@code /bin/true} with its output captured, interleaved round by round in one
+ * run after a warm-up: (a) {@link ProcessLauncher} on the spawn server (the default path),
+ * (e) {@link ProcessLauncher} with one shim process per tool, (b) a bare {@link ProcessBuilder}
+ * whose output is read to the end, (d) a bare ProcessBuilder starting the shim (its cost without
+ * the launcher's), (c) the C {@code posix-spawn-loop}, (f) the same C loop through the spawn
+ * server (the server's cost without the JVM's). Prints medians and ratios as a Markdown
+ * table. Not a test.
  *
  * <p>Usage: {@code LauncherBenchmark [ROUNDS] [BIN_DIR]} (defaults 40 and
  * {@code starfish-bin/target}); each round runs 10 spawns of each kind. See docs/benchmarks.md.
@@ -44,15 +47,21 @@ public final class LauncherBenchmark {
         Command command = Command.builder("Bench", work, List.of("/bin/true")).useLogger(false).build();
 
         List<Double> launcherUs = new ArrayList<>();
+        List<Double> shimLauncherUs = new ArrayList<>();
         List<Double> bareUs = new ArrayList<>();
         List<Double> cUs = new ArrayList<>();
+        List<Double> cServerUs = new ArrayList<>();
         List<Double> bareShimUs = new ArrayList<>();
         Path bareReport = LauncherSettings.defaultReportDir()
                 .resolve("starfish-bench-" + ProcessHandle.current().pid() + ".report");
         List<String> shimArgv = List.of(shim.toString(), "--report", bareReport.toString(), "--", "/bin/true");
-        try (ProcessLauncher launcher = new ProcessLauncher(settings, ToolResolver.forHome(home, Optional.empty()))) {
-            for (int i = 0; i < 5 * PER_ROUND; i++) { // warm-up: JIT, page cache, thread pools
+        try (ProcessLauncher launcher = new ProcessLauncher(settings.withSpawnServer(true),
+                ToolResolver.forHome(home, Optional.empty()));
+                ProcessLauncher shimLauncher = new ProcessLauncher(settings.withSpawnServer(false),
+                        ToolResolver.forHome(home, Optional.empty()))) {
+            for (int i = 0; i < 5 * PER_ROUND; i++) { // warm-up: JIT, page cache, thread pools, the server
                 launcher.run(command);
+                shimLauncher.run(command);
                 bare(List.of("/bin/true"));
                 bare(shimArgv);
             }
@@ -63,6 +72,9 @@ public final class LauncherBenchmark {
                     launcher.run(command);
                     launcherUs.add((System.nanoTime() - start) / 1000.0);
                     start = System.nanoTime();
+                    shimLauncher.run(command);
+                    shimLauncherUs.add((System.nanoTime() - start) / 1000.0);
+                    start = System.nanoTime();
                     bare(List.of("/bin/true"));
                     bareUs.add((System.nanoTime() - start) / 1000.0);
                     start = System.nanoTime();
@@ -70,6 +82,7 @@ public final class LauncherBenchmark {
                     bareShimUs.add((System.nanoTime() - start) / 1000.0);
                 }
                 cUs.add(cLoop(cLoop, PER_ROUND));
+                cServerUs.add(cLoop(cLoop, PER_ROUND, "--server", shim.toString()));
             }
         }
         Files.deleteIfExists(bareReport);
@@ -80,10 +93,12 @@ public final class LauncherBenchmark {
                 rounds * PER_ROUND, rounds, PER_ROUND, 5 * PER_ROUND);
         System.out.println("| path | median µs | × bare ProcessBuilder | × C posix_spawn |");
         System.out.println("|---|---:|---:|---:|");
-        row("(a) ProcessLauncher → starfish-exec → /bin/true", launcher, bare, c);
+        row("(a) ProcessLauncher → spawn server (starfish-exec --server) → /bin/true", launcher, bare, c);
+        row("(e) ProcessLauncher → starfish-exec per tool → /bin/true", median(shimLauncherUs), bare, c);
         row("(b) bare ProcessBuilder → /bin/true", bare, bare, c);
         row("(d) bare ProcessBuilder → starfish-exec --report → /bin/true", median(bareShimUs), bare, c);
         row("(c) C posix-spawn-loop → /bin/true (median of per-round medians)", c, bare, c);
+        row("(f) C posix-spawn-loop --server → spawn server → /bin/true (likewise)", median(cServerUs), bare, c);
     }
 
     private static void row(String name, double value, double bare, double c) {
@@ -104,8 +119,11 @@ public final class LauncherBenchmark {
     }
 
     /** Runs the C loop for {@code spawns} spawns and returns its median in µs. */
-    private static double cLoop(Path loop, int spawns) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(loop.toString(), Integer.toString(spawns), "/bin/true").start();
+    private static double cLoop(Path loop, int spawns, String... server) throws IOException, InterruptedException {
+        List<String> argv = new ArrayList<>(List.of(loop.toString()));
+        argv.addAll(List.of(server));
+        argv.addAll(List.of(Integer.toString(spawns), "/bin/true"));
+        Process process = new ProcessBuilder(argv).start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (process.waitFor() != 0) {
             throw new IllegalStateException(loop + " exited " + process.exitValue() + ": " + out);
