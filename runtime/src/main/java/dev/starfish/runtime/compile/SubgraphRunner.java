@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.apache.logging.log4j.ThreadContext;
 
@@ -25,8 +26,10 @@ final class SubgraphRunner implements AutoCloseable {
 
     SubgraphRunner(int parallelism) {
         this.parallelism = parallelism;
+        AtomicInteger workers = new AtomicInteger();
+        // numbered, so a compile's report and trace can tell the workers apart by name
         this.executor = parallelism > 1 ? Executors.newFixedThreadPool(parallelism, r -> {
-            Thread t = new Thread(r, "starfish-subgraph");
+            Thread t = new Thread(r, "starfish-subgraph-" + workers.incrementAndGet());
             t.setDaemon(true);
             return t;
         }) : null;
