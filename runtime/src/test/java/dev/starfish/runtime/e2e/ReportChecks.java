@@ -23,7 +23,7 @@ import java.util.Map;
  * its JSON Schema (the one shipped in the runtime jar), {@code trace.json} against the rules of
  * the Trace Event format that viewers rely on.
  */
-final class ReportChecks {
+public final class ReportChecks {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -31,7 +31,7 @@ final class ReportChecks {
     }
 
     /** report.json, after checking that it matches {@code report-v1.schema.json}. */
-    static JsonNode validReport(Path workDir) {
+    public static JsonNode validReport(Path workDir) {
         JsonNode report = read(workDir.resolve("report.json"));
         List<Error> errors = schema().validate(report);
         assertThat(errors).as("report.json of %s matches report-v1.schema.json", workDir).isEmpty();
@@ -53,7 +53,7 @@ final class ReportChecks {
      * every track with a slice is named by a {@code thread_name} event; and on each track the
      * complete slices nest: two slices are disjoint or one holds the other.
      */
-    static JsonNode validTrace(Path workDir) {
+    public static JsonNode validTrace(Path workDir) {
         JsonNode trace = read(workDir.resolve("trace.json"));
         assertThat(trace.isObject()).as("trace.json is the JSON object form").isTrue();
         assertThat(trace.path("displayTimeUnit").asText()).isIn("ms", "ns");
