@@ -2,7 +2,6 @@ package dev.starfish.runtime.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -30,8 +29,8 @@ final class TimelineSvg {
             List<JobEnd> jobs = report.jobs().stream().filter(j -> j.start().worker().threadId() == thread).toList();
             List<StepEnd> steps = report.steps().stream().filter(s -> s.start().worker().threadId() == thread).toList();
             int lanes = jobs.isEmpty() ? 1 : 2;
-            bars.append(String.format(Locale.ROOT, "<text class=\"track\" x=\"4\" y=\"%d\">%s</text>%n",
-                    y + 14, HtmlText.escape(entry.getValue().name())));
+            bars.append("<text class=\"track\" x=\"4\" y=\"").append(y + 14).append("\">")
+                    .append(HtmlText.escape(entry.getValue().name())).append("</text>\n");
             for (JobEnd job : jobs) {
                 bar(bars, report, scale, y, "job" + (job.failure().isPresent() ? " failed" : ""), job.start().job(),
                         job.start().nanos(), job.nanos(), job.start().job() + ": " + Units.millis(job.wallNanos() / 1_000_000)
@@ -48,8 +47,8 @@ final class TimelineSvg {
             y += lanes * LANE + GAP;
         }
         StringBuilder svg = new StringBuilder();
-        svg.append(String.format(Locale.ROOT, "<svg id=\"timeline\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-                + "height=\"%d\" role=\"img\" aria-label=\"timeline of the compile\">%n", WIDTH, y + 4));
+        svg.append("<svg id=\"timeline\" xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(WIDTH)
+                .append("\" height=\"").append(y + 4).append("\" role=\"img\" aria-label=\"timeline of the compile\">\n");
         svg.append(axis(report, scale));
         svg.append(bars);
         svg.append("</svg>\n");
@@ -62,8 +61,10 @@ final class TimelineSvg {
         for (int i = 0; i <= 4; i++) {
             long at = wall * i / 4;
             double x = LABEL + at * scale;
-            axis.append(String.format(Locale.ROOT, "<line class=\"tick\" x1=\"%.1f\" y1=\"18\" x2=\"%.1f\" y2=\"100%%\"/>"
-                    + "<text class=\"tick\" x=\"%.1f\" y=\"12\">%s</text>%n", x, x, x, Units.millis(at / 1000)));
+            String at1 = Units.fixed(x, 1);
+            axis.append("<line class=\"tick\" x1=\"").append(at1).append("\" y1=\"18\" x2=\"").append(at1)
+                    .append("\" y2=\"100%\"/><text class=\"tick\" x=\"").append(at1).append("\" y=\"12\">")
+                    .append(Units.millis(at / 1000)).append("</text>\n");
         }
         return axis.toString();
     }
@@ -72,11 +73,13 @@ final class TimelineSvg {
             long startNanos, long endNanos, String title) {
         double x = LABEL + report.micros(startNanos) * scale;
         double width = Math.max(1.0, (report.micros(endNanos) - report.micros(startNanos)) * scale);
-        out.append(String.format(Locale.ROOT, "<g class=\"%s\"><title>%s</title><rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
-                + "height=\"%d\"/>", css, HtmlText.escape(title), x, y, width, LANE - 3));
+        out.append("<g class=\"").append(css).append("\"><title>").append(HtmlText.escape(title))
+                .append("</title><rect x=\"").append(Units.fixed(x, 1)).append("\" y=\"").append(y)
+                .append("\" width=\"").append(Units.fixed(width, 1)).append("\" height=\"").append(LANE - 3)
+                .append("\"/>");
         if (width > 60) {
-            out.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\">%s</text>", x + 3, y + 13,
-                    HtmlText.escape(label)));
+            out.append("<text x=\"").append(Units.fixed(x + 3, 1)).append("\" y=\"").append(y + 13).append("\">")
+                    .append(HtmlText.escape(label)).append("</text>");
         }
         out.append("</g>\n");
     }

@@ -1,8 +1,9 @@
 package dev.starfish.runtime.report;
 
-import java.util.Locale;
-
-/** How the console and the HTML page show times and sizes. */
+/**
+ * How the console and the HTML page show times and sizes. Plain arithmetic, not
+ * {@code String.format}: a cold {@code Formatter} costs the driver tens of milliseconds.
+ */
 public final class Units {
 
     private Units() {
@@ -14,10 +15,10 @@ public final class Units {
             return millis + " ms";
         }
         if (millis < 60_000) {
-            return String.format(Locale.ROOT, "%.2f s", millis / 1000.0);
+            return fixed(millis / 1000.0, 2) + " s";
         }
         long seconds = millis / 1000;
-        return String.format(Locale.ROOT, "%d min %02d s", seconds / 60, seconds % 60);
+        return seconds / 60 + " min " + (seconds % 60 < 10 ? "0" : "") + seconds % 60 + " s";
     }
 
     /** {@code 812 KiB}, {@code 12.3 MiB}, {@code 1.50 GiB}. */
@@ -26,9 +27,17 @@ public final class Units {
             return kib + " KiB";
         }
         if (kib < 1024 * 1024) {
-            return String.format(Locale.ROOT, "%.1f MiB", kib / 1024.0);
+            return fixed(kib / 1024.0, 1) + " MiB";
         }
-        return String.format(Locale.ROOT, "%.2f GiB", kib / (1024.0 * 1024.0));
+        return fixed(kib / (1024.0 * 1024.0), 2) + " GiB";
+    }
+
+    /** A non-negative number with {@code decimals} (1 or 2) digits after the point, rounded half up. */
+    static String fixed(double value, int decimals) {
+        long scale = decimals == 1 ? 10 : 100;
+        long scaled = Math.round(value * scale);
+        String fraction = Long.toString(scaled % scale);
+        return scaled / scale + "." + "0".repeat(decimals - fraction.length()) + fraction;
     }
 
     /** A job's tool CPU, or {@code -} when it started no tool. */
