@@ -85,12 +85,14 @@ public final class Compilation {
             createOutputDirectory();
             try {
                 CompileResult result = runPlan(plan, steps, events);
-                writeReport(recorder, Optional.empty());
+                writeReport(recorder, Optional.empty(), true);
                 OUTCOME.info("Compile finished in {} ms", result.wallMillis());
                 return result;
             } catch (RuntimeException | Error e) {
-                writeReport(recorder, Optional.of(guard.interruptedBy() != null
-                        ? "the compile was interrupted (" + guard.interruptedBy() + ")" : StepEvents.message(e)));
+                String interrupted = guard.interruptedBy();
+                // an interrupted compile's last log record is the guard's line: write the report without a word
+                writeReport(recorder, Optional.of(interrupted != null ? "the compile was interrupted (" + interrupted + ")"
+                        : StepEvents.message(e)), interrupted == null);
                 if (guard.interruptedBy() != null) {
                     throw new CompileInterruptedException(guard.interruptedBy(), e);
                 }
@@ -111,12 +113,16 @@ public final class Compilation {
     }
 
     /** Writes report.json, trace.json and report.html; a report that cannot be written is a warning, not a failure. */
-    private static void writeReport(CompileRecorder recorder, Optional<String> failure) {
+    private static void writeReport(CompileRecorder recorder, Optional<String> failure, boolean log) {
         try {
             List<Path> files = ReportWriter.write(recorder.report(failure));
-            LOG.info("Wrote the compile report {} (timeline: {}, {})", files.get(0), files.get(2), files.get(1));
+            if (log) {
+                LOG.info("Wrote the compile report {} (timeline: {}, {})", files.get(0), files.get(2), files.get(1));
+            }
         } catch (UncheckedIOException e) {
-            LOG.warn("{}; the compile itself is not affected", e.getMessage());
+            if (log) {
+                LOG.warn("{}; the compile itself is not affected", e.getMessage());
+            }
         }
     }
 
