@@ -6,7 +6,7 @@ import java.io.PrintWriter;
 
 /**
  * Progress for a console that is not a terminal (a CI log, a pipe): one plain line per finished
- * job, {@code [2/7] HLOToTensorizer done in 41 ms (1 step; tool CPU 30 ms, peak RSS 3.1 MiB)}, and
+ * job, {@code [2/7] Lower done in 41 ms (1 step; tool CPU 30 ms, peak RSS 3.1 MiB)}, and
  * no control characters.
  */
 public final class PlainProgress implements StepListener {

@@ -59,7 +59,7 @@ final class ProgressState {
         return "[" + index + "/" + (plannedJobs == 0 ? "?" : plannedJobs) + "]";
     }
 
-    /** {@code [4/7] WalrusDriver  running sg00, sg01  elapsed 1.25 s}, or the elapsed time alone between jobs. */
+    /** {@code [4/7] Lower  running sg00, sg01  elapsed 1.25 s}, or the elapsed time alone between jobs. */
     synchronized String statusLine(long nowNanos) {
         String elapsed = "elapsed " + Units.millis((nowNanos - startNanos) / 1_000_000);
         if (current == null) {
