@@ -5,7 +5,9 @@
 #
 # 1. .ci/docker-up.sh   a Docker engine (installs and starts dockerd when none answers)
 # 2. .ci/base-image.sh  the base image starfish-base:bookworm (debootstrap, when missing)
-# 3. mvn -B verify      from the repository root: Surefire unit tests, the distribution,
+# 3. chromium          Debian's headless browser, for the test of the compile report's page
+#                       (ReportPageIT); installed with apt-get when missing
+# 4. mvn -B verify      from the repository root: Surefire unit tests, the distribution,
 #                       then the Failsafe container suite (it-tests/, last in the reactor)
 # Exits non-zero on any failure. Afterwards removes the suite's superseded (dangling)
 # image builds, which carry Testcontainers' label; other images are left alone.
@@ -16,6 +18,12 @@ root=$(cd "$here/.." && pwd -P)
 
 bash "$here/docker-up.sh"
 bash "$here/base-image.sh"
+
+if ! command -v chromium >/dev/null 2>&1; then
+    echo "test.sh: installing Debian's chromium (for ReportPageIT)"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+fi
 
 cd "$root"
 status=0

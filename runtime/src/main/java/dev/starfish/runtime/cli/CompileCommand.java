@@ -90,7 +90,10 @@ final class CompileCommand implements Callable<Integer> {
         CompileRequest request = request(jobs, parsed);
         PrintWriter out = spec.commandLine().getOut();
         try (ProcessLauncher launcher = host.newLauncher()) {
-            CompileResult result = new Compilation(host.registry(), launcher, request, out).run();
+            CompileResult result;
+            try (CompileProgress progress = CompileProgress.choose(out, logging, dryRun)) {
+                result = new Compilation(host.registry(), launcher, request, out, progress.listener()).run();
+            }
             if (!dryRun) {
                 out.println(summary(result, request));
             }

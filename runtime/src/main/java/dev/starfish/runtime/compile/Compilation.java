@@ -4,13 +4,21 @@ import static java.util.Objects.requireNonNull;
 
 import dev.starfish.api.Artifacts;
 import dev.starfish.api.InvalidInputException;
+import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobState;
+import dev.starfish.api.PlanStep;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import dev.starfish.runtime.plan.Plan;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.RegisteredJob;
+import dev.starfish.runtime.report.CompileRecorder;
+import dev.starfish.runtime.report.PlannedCompile;
+import dev.starfish.runtime.report.ReportWriter;
+import dev.starfish.runtime.report.StepEvents;
+import dev.starfish.runtime.report.StepListener;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,12 +45,23 @@ public final class Compilation {
     private final ProcessLauncher launcher;
     private final CompileRequest request;
     private final PrintWriter planOut;
+    private final StepListener listener;
 
     public Compilation(JobRegistry registry, ProcessLauncher launcher, CompileRequest request, PrintWriter planOut) {
+        this(registry, launcher, request, planOut, StepListener.NONE);
+    }
+
+    /**
+     * A compile that also tells {@code listener} (a progress display) of its plan, jobs and steps;
+     * every compile that runs writes its report files into the work directory either way.
+     */
+    public Compilation(JobRegistry registry, ProcessLauncher launcher, CompileRequest request, PrintWriter planOut,
+            StepListener listener) {
         this.registry = requireNonNull(registry, "registry is null");
         this.launcher = requireNonNull(launcher, "launcher is null");
         this.request = requireNonNull(request, "request is null");
         this.planOut = requireNonNull(planOut, "planOut is null");
+        this.listener = requireNonNull(listener, "listener is null");
     }
 
     /** Runs the compile; a failure is recorded in the log file and raised for the CLI to report once. */
@@ -51,7 +70,9 @@ public final class Compilation {
         Plan plan = Plan.of(jobs, registry.jobs());
         CompilePreflight.check(request);
         RunningJobs running = new RunningJobs();
-        JobSteps steps = new JobSteps(registry, launcher, request, running);
+        CompileRecorder recorder = new CompileRecorder(request.model(), request.workDir(), request.starfishVersion());
+        StepEvents events = new StepEvents(StepListener.all(List.of(recorder, listener)));
+        JobSteps steps = new JobSteps(registry, launcher, request, running, events);
         steps.resolveTools(jobs);
         if (request.dryRun()) {
             new PlanPrinter(steps, planOut).print(plan, request);
@@ -63,10 +84,15 @@ public final class Compilation {
             CrashContext.record(workDir.path());
             createOutputDirectory();
             try {
-                CompileResult result = runPlan(plan, steps);
+                CompileResult result = runPlan(plan, steps, events);
+                writeReport(recorder, Optional.empty(), true);
                 OUTCOME.info("Compile finished in {} ms", result.wallMillis());
                 return result;
             } catch (RuntimeException | Error e) {
+                String interrupted = guard.interruptedBy();
+                // an interrupted compile's last log record is the guard's line: write the report without a word
+                writeReport(recorder, Optional.of(interrupted != null ? "the compile was interrupted (" + interrupted + ")"
+                        : StepEvents.message(e)), interrupted == null);
                 if (guard.interruptedBy() != null) {
                     throw new CompileInterruptedException(guard.interruptedBy(), e);
                 }
@@ -86,7 +112,33 @@ public final class Compilation {
         }
     }
 
-    private CompileResult runPlan(Plan plan, JobSteps steps) {
+    /** Writes report.json, trace.json and report.html; a report that cannot be written is a warning, not a failure. */
+    private static void writeReport(CompileRecorder recorder, Optional<String> failure, boolean log) {
+        try {
+            List<Path> files = ReportWriter.write(recorder.report(failure));
+            if (log) {
+                LOG.info("Wrote the compile report {} (timeline: {}, {})", files.get(0), files.get(2), files.get(1));
+            }
+        } catch (UncheckedIOException e) {
+            if (log) {
+                LOG.warn("{}; the compile itself is not affected", e.getMessage());
+            }
+        }
+    }
+
+    /** The plan as the report and the progress display show it. */
+    private PlannedCompile planned(Plan plan, List<PlanStep> template) {
+        List<PlannedCompile.PlannedJob> jobs = plan.jobs().stream().map(job -> {
+            JobDeclaration d = job.declaration();
+            List<String> lines = template.stream().filter(step -> step.job().equals(job.name()))
+                    .map(PlanStep::toPlanLine).toList();
+            return new PlannedCompile.PlannedJob(job.name(), d.kind().label(), d.tool(), d.perSubgraph(), d.consumes(),
+                    d.produces(), lines);
+        }).toList();
+        return new PlannedCompile(request.model(), request.output(), request.workDir(), request.parallelism(), jobs);
+    }
+
+    private CompileResult runPlan(Plan plan, JobSteps steps, StepEvents events) {
         long start = System.nanoTime();
         try (SubgraphRunner runner = new SubgraphRunner(request.parallelism())) {
             JobState state = new JobState(request.model(), request.workDir(), request.launchDir());
@@ -94,7 +146,9 @@ public final class Compilation {
             state.setPlannedArtifacts(plan.artifacts());
             LOG.info("Compiling {} with jobs {} in {}", request.model(), plan.jobNames(), request.workDir());
             LOG.info("{}", PlanPrinter.header(plan, request));
-            PlanPrinter.template(steps, plan, request).forEach(step -> LOG.info("{}", step.toPlanLine()));
+            List<PlanStep> template = PlanPrinter.template(steps, plan, request);
+            template.forEach(step -> LOG.info("{}", step.toPlanLine()));
+            events.planned(planned(plan, template));
             CompileRecord.write(state.artifact(Artifacts.COMPILE_RECORD), request, plan);
             List<CompileResult.JobTiming> timings = new ArrayList<>();
             for (RegisteredJob job : plan.jobs()) {

@@ -3,6 +3,7 @@ package dev.starfish.runtime.compile;
 import static java.util.Objects.requireNonNull;
 
 import dev.starfish.api.ChildProcessException;
+import dev.starfish.api.Command;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.Job;
 import dev.starfish.api.JobDeclaration;
@@ -16,8 +17,12 @@ import dev.starfish.runtime.launch.ProcessLauncher;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.JobThreadScope;
 import dev.starfish.runtime.registry.RegisteredJob;
+import dev.starfish.runtime.report.JobStart;
+import dev.starfish.runtime.report.StepEvents;
+import dev.starfish.runtime.report.StepOutputs;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import org.apache.logging.log4j.LogManager;
@@ -39,12 +44,19 @@ final class JobSteps {
     private final ProcessLauncher launcher;
     private final CompileRequest request;
     private final RunningJobs running;
+    private final StepEvents events;
 
     JobSteps(JobRegistry registry, ProcessLauncher launcher, CompileRequest request, RunningJobs running) {
+        this(registry, launcher, request, running, StepEvents.none());
+    }
+
+    JobSteps(JobRegistry registry, ProcessLauncher launcher, CompileRequest request, RunningJobs running,
+            StepEvents events) {
         this.registry = requireNonNull(registry, "registry is null");
         this.launcher = requireNonNull(launcher, "launcher is null");
         this.request = requireNonNull(request, "request is null");
         this.running = requireNonNull(running, "running is null");
+        this.events = requireNonNull(events, "events is null");
     }
 
     /** Resolves each native job's tool; the first one missing is an invalid input naming the job. */
@@ -78,20 +90,19 @@ final class JobSteps {
         });
     }
 
-    /** Runs the job's steps and records each in the state. */
+    /** Runs the job's steps and records each in the state; tells the step events of the job and each step. */
     CompileResult.JobTiming run(RegisteredJob registered, JobState state, SubgraphRunner runner) {
         long start = System.nanoTime();
         running.enter(registered);
+        JobStart started = events.jobStarted(registered.name());
+        Optional<String> failure = Optional.of("interrupted");
         try {
             inJobScope(registered, runner, (job, context) -> {
                 LOG.info("Running job {} ({}) from {}", registered.name(), registered.declaration().kind().label(),
                         registered.info().jarName());
                 JobDeclaration declaration = registered.declaration();
                 if (job instanceof NativeJob nativeJob) {
-                    Consumer<Subgraph> step = input -> {
-                        ProcessResult result = nativeJob.runStep(input, state, context);
-                        state.recordStep(PlanStep.ofCommand(result.command(), subgraphOf(declaration, input), declaration));
-                    };
+                    Consumer<Subgraph> step = input -> runToolStep(nativeJob, declaration, input, state, context);
                     List<Subgraph> inputs = nativeJob.stepInputs(state);
                     if (declaration.perSubgraph()) {
                         runner.forEach(registered.name(), inputs, step);
@@ -99,18 +110,37 @@ final class JobSteps {
                         inputs.forEach(step);
                     }
                 } else {
-                    job.run(state, context);
+                    events.inProcess(registered.name(), "", PlanStep.inProcess(declaration, "").action(),
+                            () -> StepOutputs.of(declaration.produces(), Optional.empty(), state),
+                            () -> job.run(state, context));
                     inProcessInputs(declaration, state).forEach(input -> state.recordStep(PlanStep.inProcess(declaration,
                             input)));
                 }
                 return null;
             });
+            failure = Optional.empty();
             long millis = (System.nanoTime() - start) / 1_000_000;
             LOG.info("Job {} finished in {} ms", registered.name(), millis);
             return new CompileResult.JobTiming(registered.name(), millis);
+        } catch (RuntimeException | Error e) {
+            failure = Optional.of(StepEvents.message(e));
+            throw e;
         } finally {
+            events.jobFinished(started, failure);
             running.leave(registered);
         }
+    }
+
+    /** One step of a native job: its command run through the job's launcher, told to the step events. */
+    private void runToolStep(NativeJob nativeJob, JobDeclaration declaration, Subgraph input, JobState state,
+            HostJobContext context) {
+        Command command = nativeJob.command(input, state, context);
+        String subgraph = subgraphOf(declaration, input);
+        PlanStep planned = PlanStep.ofCommand(command, subgraph, declaration);
+        ProcessResult result = events.tool(declaration.name(), subgraph, planned.action(),
+                planned.replayScript().orElseThrow(), StepOutputs.of(declaration.produces(), Optional.of(input), state),
+                () -> context.launcher().run(command));
+        state.recordStep(PlanStep.ofCommand(result.command(), subgraph, declaration));
     }
 
     private static List<String> inProcessInputs(JobDeclaration declaration, JobState state) {

@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -29,8 +30,10 @@ final class SubgraphRunner implements AutoCloseable {
     private final ExecutorService executor;
 
     SubgraphRunner(int parallelism) {
+        AtomicInteger workers = new AtomicInteger();
+        // numbered, so a compile's report and trace can tell the workers apart by name
         this.executor = parallelism > 1 ? Executors.newFixedThreadPool(parallelism, r -> {
-            Thread t = new Thread(r, "starfish-subgraph");
+            Thread t = new Thread(r, "starfish-subgraph-" + workers.incrementAndGet());
             t.setDaemon(true);
             return t;
         }) : null;

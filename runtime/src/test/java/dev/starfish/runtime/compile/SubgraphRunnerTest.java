@@ -124,7 +124,7 @@ class SubgraphRunnerTest {
             assertThat(seen.values()).allSatisfy(s -> {
                 assertThat(s.run()).as("caller's log context").isEqualTo("first");
                 assertThat(s.loader()).as("caller's context class loader").isSameAs(jobLoader);
-                assertThat(s.threadName()).isEqualTo("starfish-subgraph [job lower]");
+                assertThat(s.threadName()).matches("starfish-subgraph-[12] \\[job lower\\]");
             });
             assertThat(seen).allSatisfy((name, s) -> assertThat(s.subgraph()).isEqualTo(name));
         } finally {

@@ -59,7 +59,26 @@ final class AssembledDistribution {
     }
 
     Run run(Path cwd, Map<String, String> env, String... args) {
-        Started started = start(cwd, env, args);
+        return finish(start(cwd, env, args));
+    }
+
+    /**
+     * Runs the driver on a pseudo-terminal, as a user at a terminal does: through util-linux's
+     * {@code script -qec CMD /dev/null}; the terminal's output (CR LF line ends) is the run's stdout.
+     */
+    Run runOnTerminal(Path cwd, String... args) {
+        StringBuilder line = new StringBuilder(quoted(home.resolve("bin/starfish").toString()));
+        for (String arg : args) {
+            line.append(' ').append(quoted(arg));
+        }
+        return finish(startCommand(cwd, Map.of(), List.of("script", "-qec", line.toString(), "/dev/null")));
+    }
+
+    private static String quoted(String word) {
+        return "'" + word.replace("'", "'\\''") + "'";
+    }
+
+    private static Run finish(Started started) {
         Run run = started.await();
         try {
             Files.delete(started.out());
@@ -79,6 +98,10 @@ final class AssembledDistribution {
         List<String> command = new ArrayList<>();
         command.add(home.resolve("bin/starfish").toString());
         command.addAll(List.of(args));
+        return startCommand(cwd, env, command);
+    }
+
+    private Started startCommand(Path cwd, Map<String, String> env, List<String> command) {
         try {
             Files.createDirectories(cwd);
             Path out = Files.createTempFile(cwd, ".stdout", ".txt");

@@ -53,11 +53,14 @@ class CompileGuardIT {
         assertThat(second.exitCode()).as("%s", second).isEqualTo(2);
         assertThat(second.stderr()).matches("(?s)starfish: error: work directory " + cwd.resolve("shared")
                 + " is in use by another compile \\(pid \\d+\\); wait for it or use another --workdir\n");
+        assertThat(cwd.resolve("shared/report.json")).as("the refused compile writes no report").doesNotExist();
         Files.createFile(gate.resolve("release"));
         AssembledDistribution.Run firstRun = first.await();
         assertThat(firstRun.exitCode()).as("the first compile is unaffected: %s", firstRun).isZero();
         assertThat(cwd.resolve("first.neff")).isRegularFile();
         assertThat(cwd.resolve("second.neff")).doesNotExist();
+        assertThat(ReportChecks.validReport(cwd.resolve("shared")).path("plan").path("output").asText())
+                .as("the work directory's report is the first compile's").isEqualTo(cwd.resolve("first.neff").toString());
         assertThat(ProcessHandle.of(toolPid).map(ProcessHandle::isAlive)).isNotEqualTo(java.util.Optional.of(true));
     }
 

@@ -1,0 +1,60 @@
+package dev.starfish.runtime.cli;
+
+import dev.starfish.runtime.report.PlainProgress;
+import dev.starfish.runtime.report.StepListener;
+import dev.starfish.runtime.report.TerminalProgress;
+import java.io.PrintWriter;
+
+/**
+ * Which progress display a compile gets on stdout: none with {@code --quiet} or {@code -###}; a
+ * live status line and a closing table on a terminal ({@code bin/starfish} passes
+ * {@value #TTY_PROPERTY}), unless {@code -v} or {@code --log-level} interleave log lines with it;
+ * otherwise one plain line per finished job.
+ */
+final class CompileProgress implements AutoCloseable {
+
+    /** Set to {@code true} by {@code bin/starfish} when its stdout is a terminal. */
+    static final String TTY_PROPERTY = "starfish.stdout.tty";
+
+    private final StepListener listener;
+    private final AutoCloseable closer;
+
+    private CompileProgress(StepListener listener, AutoCloseable closer) {
+        this.listener = listener;
+        this.closer = closer;
+    }
+
+    static CompileProgress choose(PrintWriter out, LoggingOptions logging, boolean dryRun) {
+        if (dryRun || logging.quiet()) {
+            return new CompileProgress(StepListener.NONE, () -> { });
+        }
+        boolean logsOnConsole = logging.verbose.length > 0 || logging.level != null && logging.level != Verbosity.WARN
+                && logging.level != Verbosity.ERROR;
+        if (Boolean.getBoolean(TTY_PROPERTY) && !logsOnConsole) {
+            TerminalProgress terminal = new TerminalProgress(out, columns());
+            return new CompileProgress(terminal, terminal);
+        }
+        return new CompileProgress(new PlainProgress(out), () -> { });
+    }
+
+    StepListener listener() {
+        return listener;
+    }
+
+    private static int columns() {
+        try {
+            return Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "80").trim());
+        } catch (NumberFormatException e) {
+            return 80;
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            closer.close();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot close the progress display", e);
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package dev.starfish.runtime.report;
+
+import static java.util.Objects.requireNonNull;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Everything one compile told about itself, once it is over: what {@code report.json},
+ * {@code trace.json} and {@code report.html} are written from. Times are microseconds since
+ * the compile started ({@link #micros}).
+ *
+ * @param model the model compiled
+ * @param workDir the work directory
+ * @param starfishVersion the driver's version
+ * @param startedAt when the compile started, by the wall clock
+ * @param originNanos when the compile started, by {@link System#nanoTime()}
+ * @param endNanos when it ended, likewise
+ * @param plan the plan, when the compile got as far as planning
+ * @param jobs the jobs that ran, in the order they ended
+ * @param steps the steps that ran, in the order they ended
+ * @param failure the message the compile failed with, empty when it succeeded
+ */
+public record CompileReport(Path model, Path workDir, String starfishVersion, Instant startedAt, long originNanos,
+        long endNanos, Optional<PlannedCompile> plan, List<JobEnd> jobs, List<StepEnd> steps,
+        Optional<String> failure) {
+
+    /** The version of the {@code report.json} and {@code trace.json} layouts (docs/report.md). */
+    public static final int VERSION = 1;
+
+    public CompileReport {
+        requireNonNull(model, "model is null");
+        requireNonNull(workDir, "workDir is null");
+        requireNonNull(starfishVersion, "starfishVersion is null");
+        requireNonNull(startedAt, "startedAt is null");
+        requireNonNull(plan, "plan is null");
+        jobs = List.copyOf(jobs);
+        steps = List.copyOf(steps);
+        requireNonNull(failure, "failure is null");
+    }
+
+    /** Microseconds from the compile's start to {@code nanos}. */
+    public long micros(long nanos) {
+        return Math.max(0, (nanos - originNanos) / 1000);
+    }
+
+    public long wallMicros() {
+        return micros(endNanos);
+    }
+
+    public boolean succeeded() {
+        return failure.isEmpty();
+    }
+
+    /** Each job's totals, in the order the jobs started. */
+    public List<JobTotals> totals() {
+        return jobs.stream().sorted(Comparator.comparingLong(j -> j.start().nanos()))
+                .map(job -> JobTotals.of(job, steps)).toList();
+    }
+
+    /** The steps that failed, in the order they ended. */
+    public List<StepEnd> failedSteps() {
+        return steps.stream().filter(s -> s.failure().isPresent()).toList();
+    }
+
+    /**
+     * One track per thread that ran a job or step, numbered from 1 in the order they were first
+     * used, with a name to show: the thread's name, with its id when two threads share a name.
+     */
+    public Map<Long, Track> tracks() {
+        List<Worker> seen = new ArrayList<>();
+        jobs.stream().map(j -> j.start()).sorted(Comparator.comparingLong(JobStart::nanos))
+                .forEach(j -> seen.add(j.worker()));
+        steps.stream().map(StepEnd::start).sorted(Comparator.comparingLong(StepStart::nanos))
+                .forEach(s -> seen.add(s.worker()));
+        Map<Long, Track> tracks = new LinkedHashMap<>();
+        for (Worker worker : seen) {
+            if (!tracks.containsKey(worker.threadId())) {
+                boolean shared = seen.stream().anyMatch(w -> w.name().equals(worker.name())
+                        && w.threadId() != worker.threadId());
+                String name = shared ? worker.name() + " #" + worker.threadId() : worker.name();
+                tracks.put(worker.threadId(), new Track(tracks.size() + 1, name));
+            }
+        }
+        return tracks;
+    }
+
+    /** A timeline track: its number and name. */
+    public record Track(int tid, String name) {
+    }
+}

@@ -1,0 +1,120 @@
+package dev.starfish.runtime.report;
+
+import static dev.starfish.runtime.report.HtmlText.escape;
+
+import java.util.Comparator;
+import java.util.Map;
+
+/**
+ * {@code report.html}: one self-contained page (inline CSS and SVG, a Content-Security-Policy
+ * that forbids every fetch) with the compile's timeline, the per-job table (wall time, tool CPU,
+ * peak RSS), every step, and the failures with their replay scripts. It opens from the work
+ * directory in any browser, offline.
+ */
+public final class ReportHtml {
+
+    static final String CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'";
+
+    private static final String STYLE = """
+            body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#1b1b1b}
+            h1{font-size:1.3em}h2{font-size:1.1em;margin-top:1.6em}
+            table{border-collapse:collapse}td,th{padding:2px 10px;border-bottom:1px solid #ddd;text-align:left}
+            td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+            code,pre{font:12px/1.35 ui-monospace,monospace}pre{background:#f6f6f6;padding:.6em;white-space:pre-wrap}
+            .ok{color:#1a7f37}.bad{color:#c62828;font-weight:600}
+            svg text{font:11px system-ui,sans-serif}svg text.tick{fill:#777}svg line.tick{stroke:#e4e4e4}
+            svg .job rect{fill:#9ab6d8}svg .step rect{fill:#4f7fb8}svg .step.in-process rect{fill:#7aa37a}
+            svg .failed rect{fill:#d9534f}svg g text{fill:#fff;pointer-events:none}svg text.track{fill:#333}
+            """;
+
+    private ReportHtml() {
+    }
+
+    public static String of(CompileReport report) {
+        StringBuilder html = new StringBuilder(16_384);
+        String model = String.valueOf(report.model().getFileName());
+        html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(CSP).append("\">\n")
+                .append("<title>starfish compile ").append(escape(model)).append("</title>\n")
+                .append("<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n");
+        html.append("<h1>starfish compile ").append(escape(model)).append("</h1>\n<p id=\"outcome\"><span class=\"")
+                .append(report.succeeded() ? "ok\">succeeded" : "bad\">failed").append("</span> in ")
+                .append(Units.millis(report.wallMicros() / 1000)).append(" &middot; started ")
+                .append(escape(report.startedAt().toString())).append(" &middot; starfish ")
+                .append(escape(report.starfishVersion())).append("</p>\n");
+        html.append("<p>model <code>").append(escape(report.model().toString())).append("</code>");
+        report.plan().ifPresent(plan -> html.append(" &rarr; <code>").append(escape(plan.output().toString()))
+                .append("</code>, -j ").append(plan.parallelism()));
+        html.append("<br>work directory <code>").append(escape(report.workDir().toString())).append("</code></p>\n");
+        failures(html, report);
+        html.append("<h2>Timeline</h2>\n").append(TimelineSvg.of(report));
+        jobs(html, report);
+        steps(html, report);
+        html.append("</body>\n</html>\n");
+        return html.toString();
+    }
+
+    private static void failures(StringBuilder html, CompileReport report) {
+        if (report.succeeded()) {
+            return;
+        }
+        html.append("<h2>Failures</h2>\n<div id=\"failures\">\n<pre class=\"failure\">")
+                .append(escape(report.failure().get())).append("</pre>\n");
+        for (StepEnd step : report.failedSteps()) {
+            StepStart start = step.start();
+            html.append("<div class=\"failed-step\" data-job=\"").append(escape(start.job())).append("\"><p>step ")
+                    .append(start.id()).append(": job <b>").append(escape(start.job())).append("</b>")
+                    .append(start.subgraph().isEmpty() ? "" : " on subgraph " + escape(start.subgraph()));
+            step.tool().ifPresent(usage -> html.append(", ").append(escape(usage.status().describe())));
+            html.append("</p>\n<pre>").append(escape(step.failure().orElse(""))).append("</pre>\n");
+            start.replayScript().ifPresent(script -> html.append("<p>re-run it by hand: <code class=\"replay\">")
+                    .append(escape(script.toString())).append("</code></p>\n"));
+            html.append("</div>\n");
+        }
+        html.append("</div>\n");
+    }
+
+    private static void jobs(StringBuilder html, CompileReport report) {
+        html.append("<h2>Jobs</h2>\n<table id=\"jobs\">\n<tr><th>#</th><th>job</th><th class=\"n\">steps</th>")
+                .append("<th class=\"n\">wall</th><th class=\"n\">tool CPU</th><th class=\"n\">peak RSS</th>")
+                .append("<th>status</th></tr>\n");
+        Map<String, Integer> index = new java.util.HashMap<>();
+        report.jobs().forEach(j -> index.put(j.start().job(), j.start().index()));
+        for (JobTotals job : report.totals()) {
+            html.append("<tr class=\"job\" data-job=\"").append(escape(job.job())).append("\"><td class=\"n\">")
+                    .append(index.getOrDefault(job.job(), 0)).append("</td><td>").append(escape(job.job()))
+                    .append("</td><td class=\"n\">").append(job.steps()).append("</td><td class=\"n\">")
+                    .append(Units.millis(job.wallMillis())).append("</td><td class=\"n\">").append(Units.toolCpu(job))
+                    .append("</td><td class=\"n\">").append(Units.peakRss(job)).append("</td><td")
+                    .append(job.failure().isPresent() ? " class=\"bad\">failed" : " class=\"ok\">ok")
+                    .append("</td></tr>\n");
+        }
+        html.append("</table>\n");
+    }
+
+    private static void steps(StringBuilder html, CompileReport report) {
+        Map<Long, CompileReport.Track> tracks = report.tracks();
+        html.append("<h2>Steps</h2>\n<table id=\"steps\">\n<tr><th class=\"n\">#</th><th>job</th><th>subgraph</th>")
+                .append("<th>thread</th><th class=\"n\">start</th><th class=\"n\">wall</th><th>exit</th>")
+                .append("<th class=\"n\">tool CPU</th><th class=\"n\">peak RSS</th><th>command or action</th></tr>\n");
+        report.steps().stream().sorted(Comparator.comparingLong(s -> s.start().id())).forEach(step -> {
+            StepStart start = step.start();
+            html.append("<tr class=\"step\" data-job=\"").append(escape(start.job())).append("\"><td class=\"n\">")
+                    .append(start.id()).append("</td><td>").append(escape(start.job())).append("</td><td>")
+                    .append(escape(start.subgraph())).append("</td><td>")
+                    .append(escape(tracks.get(start.worker().threadId()).name())).append("</td><td class=\"n\">")
+                    .append(Units.millis(report.micros(start.nanos()) / 1000)).append("</td><td class=\"n\">")
+                    .append(Units.millis(step.wallNanos() / 1_000_000)).append("</td><td")
+                    .append(step.failure().isPresent() ? " class=\"bad\">" : ">")
+                    .append(escape(step.tool().map(u -> u.status().describe())
+                            .orElse(step.failure().isPresent() ? "failed" : "-")))
+                    .append("</td><td class=\"n\">").append(step.tool().map(u -> Units.millis(u.cpuMillis())).orElse("-"))
+                    .append("</td><td class=\"n\">").append(step.tool().map(u -> Units.kib(u.maxRssKb())).orElse("-"))
+                    .append("</td><td><code>").append(escape(start.action())).append("</code>")
+                    .append(start.replayScript().map(p -> "<br>replay: <code>" + escape(p.toString()) + "</code>")
+                            .orElse(""))
+                    .append("</td></tr>\n");
+        });
+        html.append("</table>\n");
+    }
+}
