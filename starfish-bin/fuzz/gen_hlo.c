@@ -86,7 +86,7 @@ static const struct { const char *name; int kind; } OPS[] = {
     {"transpose", K_TRANSPOSE}, {"reduce", K_REDUCE}, {"tuple", K_TUPLE}, {"power", K_BIN}, {"abs", K_UN},
     {"log", K_UN}, {"sqrt", K_UN}, {"rsqrt", K_UN}, {"copy", K_UN}, {"fusion", K_CALL}, {"call", K_CALL},
     {"iota", K_IOTA}, {"slice", K_SLICE}, {"clamp", K_CLAMP}, {"concatenate", K_CONCAT}, {"bitcast", K_RESHAPE},
-    {"gather", K_UN}}; /* gather (unsupported) last: clean modules skip it */
+    {"sort", K_UN}}; /* sort (unsupported) last: clean modules skip it */
 #define NOPS (sizeof OPS / sizeof OPS[0])
 
 /* one instruction of kind OPS[k]: operands, result shape and attributes

@@ -18,11 +18,16 @@ struct pg_instr {
     const char **operand_names; /* as written, resolved after parsing */
     int *operand_line, *operand_col; /* positions, for messages */
     int64_t param_index;
-    float *literal;            /* constant values, row-major */
+    void *literal;             /* constant values, row-major, of shape.et */
     int64_t n_literal;
-    int64_t attr[PG_MAX_ATTR]; /* dimensions, dot contracting dims, iota dim, slice */
+    int64_t attr[PG_MAX_ATTR]; /* encoded as pg_infer_shape documents */
     int n_attr;
-    int has_dims, has_lhs_c, has_rhs_c;
+    int fn;                    /* reduce/scatter combiner, compare direction */
+    int has_dims, has_dl, has_fn; /* has_dl: bit i for dl[i]; has_fn: 1 direction, 2 index_vector_dim */
+    /* dot and gather/scatter dimension lists as written, encoded by check.c */
+    int64_t dl[6][PG_MAX_RANK];
+    int ndl[6];
+    int64_t ivd;               /* index_vector_dim */
     int layout_nondefault;     /* result layout is not row-major */
     int is_bitcast;            /* spelled bitcast (kept as reshape) */
     const char *to_apply_name;
@@ -71,4 +76,7 @@ pg_instr **pg_root_outputs(const pg_module *m, int *n);
 void pg_print_module(const pg_module *m, pg_sbuf *out);
 /* pg_print_float: append an f32 literal XLA can read back exactly. */
 void pg_print_float(pg_sbuf *out, float v);
+/* pg_print_elem: append element i of an array of type e as HLO prints it
+ * (true/false for pred, integers in decimal, floats read back exactly). */
+void pg_print_elem(pg_sbuf *out, pg_et e, const void *p, int64_t i);
 #endif

@@ -147,8 +147,11 @@ void pp_shape(pg_parser *p, pg_shape *s, pg_shape **tuple, int *ntuple) {
     pg_token t = p->tok;
     if (t.k != PG_T_IDENT || t.pct)
         pp_fail(p, t.line, t.col, "expected a shape such as f32[4,8], found %s", pg_tok_desc(&t, b, sizeof b));
-    if (!pg_tok_is(&t, "f32"))
-        pp_fail(p, t.line, t.col, "unsupported element type %s (supported: f32)", pg_tok_desc(&t, b, sizeof b));
+    int et = t.pct ? -1 : pg_et_from_name(t.s, t.n);
+    if (et < 0)
+        pp_fail(p, t.line, t.col, "unsupported element type %s (supported: %s)", pg_tok_desc(&t, b, sizeof b),
+                PG_SUPPORTED_TYPES);
+    s->et = (pg_et)et;
     pp_next(p);
     pp_expect(p, PG_T_LBRACK, "'[' after the element type");
     while (p->tok.k != PG_T_RBRACK) {
