@@ -40,15 +40,6 @@ for e in mlp mlp_two_heads reduce_softmax_like mlp_large fusion_call; do
     [ -s "$W/dumps/$T.bin" ] || fail "$e: watchpoint dump $T.bin missing"
   fi
 done
-# real XLA modules (corpus/SOURCES.md) through every stage
-for f in "$EX"/../corpus/*.hlo; do
-  c=$(basename "$f" .hlo); W=$OUT/corpus_$c; mkdir -p "$W"
-  expect 0 "" "$BIN/hlo2penguin" "$f" -o "$W/model.penguin" || continue
-  expect 0 "" "$BIN/walrus_driver" "$W/model.penguin" -o "$W/model.bir" || continue
-  expect 0 "written" "$BIN/xla_infergoldens" "$f" --seed 5 --out-dir "$W/goldens" || continue
-  expect 0 "match" "$BIN/nn_executor" --bir "$W/model.bir" --tensor_map "$OUT/tensor_map.json" --sunda \
-    --inputs "$W/goldens/inputs.bin" --goldens "$W/goldens/outputs.bin" --json "$W/report.json"
-done
 expect 2 "known:" "$BIN/watchpoint_insert" --bir "$OUT/mlp/model.bir" --tensor nope -o "$OUT/x.bir"
 # iterations
 expect 0 "3 iterations" "$BIN/nn_executor" --bir "$OUT/mlp/model.bir" --tensor_map "$OUT/tensor_map.json" --sunda \

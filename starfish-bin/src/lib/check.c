@@ -153,7 +153,7 @@ static void check_instr(pg_parser *p, pg_comp *c, pg_instr *in) {
     char a[160], b[160], err[320];
     for (int k = 0; k < in->n_operands; k++)
         if (in->operands[k]->op == PG_OP_TUPLE)
-            pp_fail(p, in->operand_line[k], in->operand_col[k], "tuple '%s' can only be the ENTRY ROOT",
+            pp_fail(p, in->operand_line[k], in->operand_col[k], "tuple '%s' can only be the ROOT of a computation",
                     in->operands[k]->name);
     switch (in->op) {
     case PG_OP_PARAMETER: return;
@@ -164,8 +164,9 @@ static void check_instr(pg_parser *p, pg_comp *c, pg_instr *in) {
                     (long long)pg_shape_numel(&in->shape));
         return;
     case PG_OP_TUPLE:
-        if (!c->is_entry || c->root != in)
-            pp_fail(p, in->op_line, in->op_col, "tuple is only supported as the ENTRY ROOT");
+        /* a non-entry computation returning a tuple is inlined into its callers */
+        if (c->root != in)
+            pp_fail(p, in->op_line, in->op_col, "tuple is only supported as the ROOT of a computation");
         if (in->n_tuple != in->n_operands || in->n_operands == 0)
             pp_fail(p, in->op_line, in->op_col, "tuple shape has %d elements but %d operands", in->n_tuple, in->n_operands);
         for (int k = 0; k < in->n_operands; k++)
@@ -177,7 +178,7 @@ static void check_instr(pg_parser *p, pg_comp *c, pg_instr *in) {
     case PG_OP_REDUCE:
         body(p, in, 0);
         /* fall through */
-    case PG_OP_BROADCAST: case PG_OP_TRANSPOSE: case PG_OP_CONCATENATE:
+    case PG_OP_BROADCAST: case PG_OP_TRANSPOSE: case PG_OP_CONCATENATE: case PG_OP_REVERSE:
         if (!in->has_dims) pp_fail(p, in->op_line, in->op_col, "%s needs dimensions={...}", pg_op_name(in->op));
         break;
     case PG_OP_RESHAPE:
@@ -214,6 +215,9 @@ static void check_instr(pg_parser *p, pg_comp *c, pg_instr *in) {
         encode(in, order, 3, 1, -1);
         break;
     }
+    case PG_OP_GET_TUPLE_ELEMENT:
+        pp_fail(p, in->op_line, in->op_col, "get-tuple-element of '%s' is not supported (only of a fusion or call returning a tuple)",
+                in->operands[0]->name);
     case PG_OP_COMPARE:
         if (!(in->has_fn & 1)) pp_fail(p, in->op_line, in->op_col, "compare needs direction=EQ|NE|LT|LE|GT|GE");
         break;

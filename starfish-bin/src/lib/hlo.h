@@ -30,6 +30,7 @@ struct pg_instr {
     int64_t ivd;               /* index_vector_dim */
     int layout_nondefault;     /* result layout is not row-major */
     int is_bitcast;            /* spelled bitcast (kept as reshape) */
+    int clone_of_call;         /* inlining: the copy of a callee's root */
     const char *to_apply_name;
     pg_comp *to_apply;
     int line, col;             /* position of the instruction name */

@@ -412,6 +412,13 @@ int pg_kernel_run(pg_op op, int fn, const int64_t *attr, int nattr, const pg_sha
         gather_strided(ds, d, s[0], 0, st, pg_et_size(e));
         return 1;
     case PG_OP_REDUCE: reduce(fn, attr, nattr, ds, d, ss, s); return 1;
+    case PG_OP_REVERSE: { /* walk the reversed dimensions backwards */
+        int64_t base = 0;
+        pg_strides(ds, st);
+        for (int i = 0; i < nattr; i++) { base += (ds->dims[attr[i]] - 1) * st[attr[i]]; st[attr[i]] = -st[attr[i]]; }
+        gather_strided(ds, d, s[0], n ? base : 0, st, pg_et_size(e));
+        return 1;
+    }
     default: return 0;
     }
 }

@@ -27,7 +27,10 @@ void pg_kprog_write(const pg_kprog *k, int bir, pg_sbuf *o) {
         pg_sbuf_printf(o, "\n");
         if (t->role == PG_ROLE_CONST) {
             pg_sbuf_printf(o, "data %s", t->name);
-            for (int64_t j = 0; j < t->ndata; j++) { pg_sbuf_printf(o, " "); pg_print_elem(o, t->shape.et, t->data, j); }
+            for (int64_t j = 0; j < t->ndata; j++) {
+                if (t->shape.et == PG_ET_PRED) pg_sbuf_printf(o, " %d", ((const unsigned char *)t->data)[j] != 0);
+                else { pg_sbuf_printf(o, " "); pg_print_elem(o, t->shape.et, t->data, j); }
+            }
             pg_sbuf_printf(o, "\n");
         }
     }

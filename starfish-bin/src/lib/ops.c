@@ -12,7 +12,7 @@ static const char *const NAMES[PG_OP_COUNT] = {
     "acos", "asin", "acosh", "asinh", "atanh", "cosh", "sinh", "logistic", "erf", "not",
     "dot", "broadcast", "reshape", "transpose", "reduce", "iota", "slice", "clamp", "concatenate",
     "convert", "compare", "select", "is-finite", "reduce-precision", "gather", "scatter", "dynamic-slice",
-    "dynamic-update-slice", "pad", "bitcast-convert",
+    "dynamic-update-slice", "pad", "bitcast-convert", "reverse", "get-tuple-element",
     "tuple", "fusion", "call", "copy", "dump"};
 
 static const char *const ET_NAMES[PG_ET_COUNT] = {
@@ -72,9 +72,9 @@ pg_op pg_op_from_hlo(const char *s, size_t n) {
 const char *pg_supported_ops(void) {
     return "abs, acos, acosh, add, and, asin, asinh, atan2, atanh, bitcast, bitcast-convert, broadcast, call, cbrt, ceil, clamp, compare, "
            "concatenate, constant, convert, copy, cosh, cosine, divide, dot, dynamic-slice, dynamic-update-slice, erf, "
-           "exponential, exponential-minus-one, floor, fusion, gather, iota, is-finite, log, log-plus-one, logistic, "
+           "exponential, exponential-minus-one, floor, fusion, gather, get-tuple-element, iota, is-finite, log, log-plus-one, logistic, "
            "maximum, minimum, multiply, negate, not, or, pad, parameter, power, reduce, reduce-precision, remainder, "
-           "reshape, round-nearest-afz, round-nearest-even, rsqrt, scatter, select, shift-left, shift-right-arithmetic, "
+           "reshape, reverse, round-nearest-afz, round-nearest-even, rsqrt, scatter, select, shift-left, shift-right-arithmetic, "
            "shift-right-logical, sign, sine, sinh, slice, sqrt, subtract, tan, tanh, transpose, tuple, xor";
 }
 
@@ -242,6 +242,11 @@ int pg_infer_shape(pg_op op, const pg_shape *in, int nin, const int64_t *attr,
             FAIL("reshape changes the element count: %s to %s", pg_shape_str(&in[0], a, sizeof a),
                  pg_shape_str(out, b, sizeof b));
         out->et = in[0].et;
+        return 1;
+    case PG_OP_REVERSE:
+        if (nin != 1) FAIL("reverse takes 1 operand, got %d", nin);
+        if (!pg_check_dims_list(attr, nattr, in[0].rank, err, errlen)) return 0;
+        *out = in[0];
         return 1;
     case PG_OP_TRANSPOSE:
         if (nin != 1) FAIL("transpose takes 1 operand, got %d", nin);

@@ -28,6 +28,8 @@ typedef enum {
     PG_OP_CONVERT, PG_OP_COMPARE, PG_OP_SELECT, PG_OP_IS_FINITE, PG_OP_REDUCE_PRECISION,
     PG_OP_GATHER, PG_OP_SCATTER, PG_OP_DYNAMIC_SLICE, PG_OP_DYNAMIC_UPDATE_SLICE, PG_OP_PAD,
     PG_OP_BITCAST_CONVERT, /* same element size: the bits reinterpreted; also bitcast between such types */
+    PG_OP_REVERSE,
+    PG_OP_GET_TUPLE_ELEMENT, /* HLO only: resolved when tuple-returning calls are inlined */
     PG_OP_TUPLE,
     PG_OP_FUSION, PG_OP_CALL, /* HLO only: inlined by the checker (inline.c) */
     PG_OP_COPY,   /* also an HLO op; kernel programs: output that aliases an input */

@@ -147,6 +147,9 @@ void pp_shape(pg_parser *p, pg_shape *s, pg_shape **tuple, int *ntuple) {
     pg_token t = p->tok;
     if (t.k != PG_T_IDENT || t.pct)
         pp_fail(p, t.line, t.col, "expected a shape such as f32[4,8], found %s", pg_tok_desc(&t, b, sizeof b));
+    if (pp_peek2(p).k == PG_T_LPAREN)
+        pp_fail(p, t.line, t.col, "missing result shape before %s (a shape such as f32[4,8] is required)",
+                pg_tok_desc(&t, b, sizeof b));
     int et = t.pct ? -1 : pg_et_from_name(t.s, t.n);
     if (et < 0)
         pp_fail(p, t.line, t.col, "unsupported element type %s (supported: %s)", pg_tok_desc(&t, b, sizeof b),

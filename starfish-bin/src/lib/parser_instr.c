@@ -195,6 +195,9 @@ static void attribute(pg_parser *p, pg_instr *in) {
     } else if (pg_tok_is(&k, "index_vector_dim")) {
         in->ivd = pp_int(p, "the index vector dimension");
         in->has_fn |= 2;
+    } else if (pg_tok_is(&k, "index") && in->op == PG_OP_GET_TUPLE_ELEMENT) {
+        in->param_index = pp_int(p, "a tuple index");
+        in->has_dims = 1;
     } else if (pg_tok_is(&k, "iota_dimension")) {
         in->attr[0] = pp_int(p, "the iota dimension");
         in->n_attr = 1;
@@ -262,8 +265,9 @@ void pp_instr(pg_parser *p, pg_comp *c) {
         pp_fail(p, op.line, op.col, "unsupported op %s (supported: %s)", pg_tok_desc(&op, b, sizeof b),
                 pg_supported_ops());
     in->op_line = op.line; in->op_col = op.col;
-    if (in->tuple_shapes && in->op != PG_OP_TUPLE)
-        pp_fail(p, op.line, op.col, "only tuple may have a tuple shape");
+    if (in->tuple_shapes && in->op != PG_OP_TUPLE && in->op != PG_OP_FUSION && in->op != PG_OP_CALL)
+        pp_fail(p, op.line, op.col, "%s with a tuple shape (several results) is not supported; only tuple, fusion and call may return a tuple",
+                pg_op_name(in->op));
     if (!in->tuple_shapes && in->op == PG_OP_TUPLE)
         pp_fail(p, op.line, op.col, "tuple needs a tuple shape such as (f32[4], f32[2])");
     pp_next(p);

@@ -75,7 +75,7 @@ static void print_attrs(pg_sbuf *o, const pg_instr *in) {
     }
     case PG_OP_GATHER: print_gather_lists(o, in, gather_names); break;
     case PG_OP_SCATTER: print_gather_lists(o, in, scatter_names); break;
-    case PG_OP_BROADCAST: case PG_OP_TRANSPOSE: case PG_OP_REDUCE: case PG_OP_CONCATENATE:
+    case PG_OP_BROADCAST: case PG_OP_TRANSPOSE: case PG_OP_REDUCE: case PG_OP_CONCATENATE: case PG_OP_REVERSE:
         dims(o, "dimensions", in->attr, in->n_attr);
         break;
     case PG_OP_DYNAMIC_SLICE: dims(o, "dynamic_slice_sizes", in->attr, in->n_attr); break;

@@ -122,7 +122,7 @@ int main(int argc, char **argv) {
             double rel;
             if (pg_et_is_float(e)) { /* relative error, NaN matches NaN */
                 double g = pg_ld_f(e, got, j), w = pg_ld_f(e, want, j), den = fabs(w) > 1.0 ? fabs(w) : 1.0;
-                rel = (isnan(g) && isnan(w)) ? 0 : fabs(g - w) / den;
+                rel = ((isnan(g) && isnan(w)) || g == w) ? 0 : fabs(g - w) / den; /* g == w: equal infinities */
                 if (isnan(rel)) rel = INFINITY;
             } else { /* integers and pred: exact */
                 rel = pg_ld_i(e, got, j) == pg_ld_i(e, want, j) ? 0 : INFINITY;
