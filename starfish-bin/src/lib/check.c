@@ -228,7 +228,7 @@ static void check_instr(pg_parser *p, pg_comp *c, pg_instr *in) {
         if (!in->has_dims) pp_fail(p, in->op_line, in->op_col, "dynamic-slice needs dynamic_slice_sizes={...}");
         break;
     case PG_OP_PAD:
-        if (!in->has_dims) pp_fail(p, in->op_line, in->op_col, "pad needs padding=low_high_interior x ...");
+        if (!in->has_dims && in->operands[0]->shape.rank) pp_fail(p, in->op_line, in->op_col, "pad needs padding=low_high_interior x ...");
         break;
     default: break;
     }

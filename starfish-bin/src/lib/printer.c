@@ -97,7 +97,7 @@ static void print_attrs(pg_sbuf *o, const pg_instr *in) {
         pg_sbuf_printf(o, "}");
         break;
     case PG_OP_PAD:
-        pg_sbuf_printf(o, ", padding=");
+        if (r) pg_sbuf_printf(o, ", padding=");
         for (int d = 0; d < r; d++)
             pg_sbuf_printf(o, "%s%lld_%lld_%lld", d ? "x" : "", (long long)in->attr[d], (long long)in->attr[r + d],
                            (long long)in->attr[2 * r + d]);
