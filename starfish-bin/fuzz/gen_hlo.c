@@ -8,7 +8,7 @@
 
 /* et: index into ETS (0 = f32) */
 typedef struct { int rank; int dims[3]; int et; } gshape;
-static const char *const ETS[] = {"f32", "s32", "pred", "bf16", "f16", "f64", "s8", "u32"};
+static const char *const ETS[] = {"f32", "s32", "pred", "bf16", "f16", "f64", "s8", "u32", "s4"};
 enum { E_F32, E_S32, E_PRED, E_BF16, E_F16, E_F64, E_S8, E_U32 };
 static int is_float(int et) { return et == E_F32 || et == E_BF16 || et == E_F16 || et == E_F64; }
 typedef struct { char name[16]; gshape s; } ginstr;
@@ -21,7 +21,7 @@ static int one(gen *g, unsigned n) { return fz_pick(g->src, n) == 0; }
 static int fault(gen *g, unsigned n) { return !g->clean && one(g, n); }
 
 static gshape rand_shape(gen *g) {
-    gshape s = {(int)fz_pick(g->src, 4), {0}, one(g, 2) ? E_F32 : (int)fz_pick(g->src, 8)};
+    gshape s = {(int)fz_pick(g->src, 4), {0}, one(g, 2) ? E_F32 : (int)fz_pick(g->src, 9)};
     for (int i = 0; i < s.rank; i++) s.dims[i] = 1 + (int)fz_pick(g->src, 3);
     return s;
 }
@@ -213,7 +213,7 @@ static int choose(gen *g, int kind, choice *c) {
         c->rs.dims[c->attr[0]] = as.dims[c->attr[0]] * c->nops;
         break;
     }
-    case K_CONVERT: c->rs.et = (int)fz_pick(g->src, 8); break;
+    case K_CONVERT: c->rs.et = (int)fz_pick(g->src, 9); break;
     case K_REV: for (int d = 0; d < as.rank; d++) c->attr[d] = d; c->nattr = as.rank; break;
     case K_COMPARE: { int b = find_shape(g, &as); c->ops[1] = b < 0 ? a : b; c->nops = 2; c->rs.et = E_PRED; c->dir = (int)fz_pick(g->src, 6); break; }
     case K_SELECT: { /* a pred of the operands' shape, or a scalar pred */

@@ -155,6 +155,13 @@ static void integer_tests(void) {
     int8_t o8[2];
     CHECK(run("ENTRY e {\n  a = s8[2] parameter(0)\n  one = s8[] constant(1)\n  b = s8[2] broadcast(one), dimensions={}\n"
               "  ROOT r = s8[2] add(a, b)\n}\n", cc, o8, 2) && o8[0] == -128 && o8[1] == -127);
+    /* s4 wraps at 4 bits: 7 + 1 = -8; u4: 15 + 1 = 0; s32 -> s4 keeps the low 4 bits */
+    const int8_t s4[2] = {7, -8};
+    const void *s44[2] = {s4, s4};
+    CHECK(run("ENTRY e {\n  a = s4[2] parameter(0)\n  one = s4[] constant(1)\n  b = s4[2] broadcast(one), dimensions={}\n"
+              "  ROOT r = s4[2] add(a, b)\n}\n", s44, o8, 2) && o8[0] == -8 && o8[1] == -7);
+    const int32_t w4[2] = {9, -9};
+    CHECK(unary("s32", "s4", "convert(a)", 2, w4, o8, 2) && o8[0] == -7 && o8[1] == 7);
     /* unsigned: x / 0 = all bits set; maximum compares unsigned */
     const uint32_t ua[2] = {7, 0xFFFFFFFF}, ub[2] = {0, 1};
     const void *uu[2] = {ua, ub};
@@ -357,7 +364,7 @@ static void precision_tests(void) {
     CHECK(run("ENTRY e {\n  ROOT c = pred[2] constant({true, false})\n}\n", NULL, pl, 2) && pl[0] == 1 && pl[1] == 0);
     tu_expect_err("ENTRY e {\n  ROOT c = s8[1] constant({300})\n}\n", 2, 28, "literal '300' is out of range for s8");
     tu_expect_err("ENTRY e {\n  a = c64[2] parameter(0)\n}\n", 2, 7,
-                  "unsupported element type 'c64' (supported: pred, s8, s16, s32, s64, u8, u16, u32, u64, f16, bf16, f32, f64)");
+                  "unsupported element type 'c64' (supported: pred, s2, s4, s8, s16, s32, s64, u2, u4, u8, u16, u32, u64, f16, bf16, f32, f64)");
     tu_expect_err("ENTRY e {\n  a = f32[2] parameter(0)\n  ROOT r = s32[2] add(a, a)\n}\n", 3, 19,
                   "'r' is declared s32[2] but add of its operands gives f32[2]");
     tu_expect_err("ENTRY e {\n  a = f32[2] parameter(0)\n  ROOT r = f32[2] and(a, a)\n}\n", 3, 19,

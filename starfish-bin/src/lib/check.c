@@ -179,7 +179,9 @@ static void check_instr(pg_parser *p, pg_comp *c, pg_instr *in) {
         body(p, in, 0);
         /* fall through */
     case PG_OP_BROADCAST: case PG_OP_TRANSPOSE: case PG_OP_CONCATENATE: case PG_OP_REVERSE:
-        if (!in->has_dims) pp_fail(p, in->op_line, in->op_col, "%s needs dimensions={...}", pg_op_name(in->op));
+        /* as XLA: a broadcast of a scalar may leave out dimensions={} */
+        if (!in->has_dims && !(in->op == PG_OP_BROADCAST && in->operands[0]->shape.rank == 0))
+            pp_fail(p, in->op_line, in->op_col, "%s needs dimensions={...}", pg_op_name(in->op));
         break;
     case PG_OP_RESHAPE:
         if (in->is_bitcast && (in->layout_nondefault || in->operands[0]->layout_nondefault))

@@ -43,12 +43,12 @@ float pg_f16_to_f32(uint16_t h) {
 
 uint64_t pg_ld_i(pg_et e, const void *p, int64_t i) {
     switch (e) {
-    case PG_ET_S8: return (uint64_t)(int64_t)((const int8_t *)p)[i];
+    case PG_ET_S8: case PG_ET_S4: case PG_ET_S2: return (uint64_t)(int64_t)((const int8_t *)p)[i];
     case PG_ET_S16: return (uint64_t)(int64_t)((const int16_t *)p)[i];
     case PG_ET_S32: return (uint64_t)(int64_t)((const int32_t *)p)[i];
     case PG_ET_S64: return (uint64_t)((const int64_t *)p)[i];
     case PG_ET_PRED: return ((const uint8_t *)p)[i] != 0;
-    case PG_ET_U8: return ((const uint8_t *)p)[i];
+    case PG_ET_U8: case PG_ET_U4: case PG_ET_U2: return ((const uint8_t *)p)[i];
     case PG_ET_U16: return ((const uint16_t *)p)[i];
     case PG_ET_U32: return ((const uint32_t *)p)[i];
     case PG_ET_U64: return ((const uint64_t *)p)[i];
@@ -63,6 +63,13 @@ void pg_st_i(pg_et e, void *p, int64_t i, uint64_t v) {
     case PG_ET_S32: case PG_ET_U32: ((uint32_t *)p)[i] = (uint32_t)v; break;
     case PG_ET_S64: case PG_ET_U64: ((uint64_t *)p)[i] = v; break;
     case PG_ET_PRED: ((uint8_t *)p)[i] = v != 0; break;
+    case PG_ET_S4: case PG_ET_S2: { /* kept sign-extended in its byte */
+        int b = pg_et_bits(e);
+        uint64_t m = (uint64_t)1 << (b - 1);
+        ((int8_t *)p)[i] = (int8_t)(int64_t)(((v & ((m << 1) - 1)) ^ m) - m);
+        break;
+    }
+    case PG_ET_U4: case PG_ET_U2: ((uint8_t *)p)[i] = (uint8_t)(v & ((1u << pg_et_bits(e)) - 1)); break;
     default: break;
     }
 }
@@ -82,7 +89,7 @@ double pg_ld_f(pg_et e, const void *p, int64_t i) {
 
 /* int_range: the smallest and largest value of an integer type */
 static void int_range(pg_et e, double *lo, double *hi) {
-    int bits = pg_et_size(e) * 8;
+    int bits = pg_et_bits(e);
     if (pg_et_is_signed(e)) { *lo = -ldexp(1.0, bits - 1); *hi = ldexp(1.0, bits - 1); }
     else { *lo = 0; *hi = ldexp(1.0, bits); }
 }
@@ -100,8 +107,8 @@ void pg_st_f(pg_et e, void *p, int64_t i, double v) {
     int_range(e, &lo, &hi); /* [lo, hi): hi itself is one above the largest value */
     uint64_t u;
     if (v != v) u = 0;
-    else if (v <= lo) u = pg_et_is_signed(e) ? (uint64_t)1 << (pg_et_size(e) * 8 - 1) : 0;
-    else if (v >= hi) u = pg_et_is_signed(e) ? ((uint64_t)1 << (pg_et_size(e) * 8 - 1)) - 1 : ~(uint64_t)0;
+    else if (v <= lo) u = pg_et_is_signed(e) ? (uint64_t)0 - ((uint64_t)1 << (pg_et_bits(e) - 1)) : 0;
+    else if (v >= hi) u = pg_et_is_signed(e) ? ((uint64_t)1 << (pg_et_bits(e) - 1)) - 1 : ~(uint64_t)0;
     else u = pg_et_is_signed(e) ? (uint64_t)(int64_t)trunc(v) : (uint64_t)trunc(v);
     pg_st_i(e, p, i, u);
 }

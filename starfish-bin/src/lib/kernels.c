@@ -10,7 +10,7 @@
 
 #define TILE 64
 
-static int bits_of(pg_et e) { return pg_et_size(e) * 8; }
+static int bits_of(pg_et e) { return pg_et_bits(e); }
 static uint64_t mask_of(pg_et e) { return bits_of(e) == 64 ? ~(uint64_t)0 : (((uint64_t)1 << bits_of(e)) - 1); }
 static int64_t sext(uint64_t v, pg_et e) {
     int b = bits_of(e);

@@ -16,13 +16,15 @@ static const char *const NAMES[PG_OP_COUNT] = {
     "tuple", "fusion", "call", "copy", "dump"};
 
 static const char *const ET_NAMES[PG_ET_COUNT] = {
-    "f32", "pred", "s8", "s16", "s32", "s64", "u8", "u16", "u32", "u64", "f16", "bf16", "f64"};
-static const int ET_SIZES[PG_ET_COUNT] = {4, 1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 8};
+    "f32", "pred", "s8", "s16", "s32", "s64", "u8", "u16", "u32", "u64", "f16", "bf16", "f64", "s4", "u4", "s2", "u2"};
+static const int ET_SIZES[PG_ET_COUNT] = {4, 1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 8, 1, 1, 1, 1};
+static const int ET_BITS[PG_ET_COUNT] = {32, 1, 8, 16, 32, 64, 8, 16, 32, 64, 16, 16, 64, 4, 4, 2, 2};
 
 const char *pg_et_name(pg_et e) { return (e >= 0 && e < PG_ET_COUNT) ? ET_NAMES[e] : "?"; }
 int pg_et_size(pg_et e) { return (e >= 0 && e < PG_ET_COUNT) ? ET_SIZES[e] : 4; }
 int pg_et_is_float(pg_et e) { return e == PG_ET_F32 || e == PG_ET_F16 || e == PG_ET_BF16 || e == PG_ET_F64; }
-int pg_et_is_signed(pg_et e) { return e >= PG_ET_S8 && e <= PG_ET_S64; }
+int pg_et_is_signed(pg_et e) { return (e >= PG_ET_S8 && e <= PG_ET_S64) || e == PG_ET_S4 || e == PG_ET_S2; }
+int pg_et_bits(pg_et e) { return (e >= 0 && e < PG_ET_COUNT) ? ET_BITS[e] : 32; }
 
 int pg_et_from_name(const char *s, size_t n) {
     for (int i = 0; i < PG_ET_COUNT; i++)

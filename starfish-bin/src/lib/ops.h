@@ -41,6 +41,7 @@ typedef enum {
 typedef enum {
     PG_ET_F32 = 0, PG_ET_PRED, PG_ET_S8, PG_ET_S16, PG_ET_S32, PG_ET_S64,
     PG_ET_U8, PG_ET_U16, PG_ET_U32, PG_ET_U64, PG_ET_F16, PG_ET_BF16, PG_ET_F64,
+    PG_ET_S4, PG_ET_U4, PG_ET_S2, PG_ET_U2, /* stored one per byte, wrapping at their width */
     PG_ET_COUNT
 } pg_et;
 
@@ -51,9 +52,12 @@ typedef struct { int rank; int64_t dims[PG_MAX_RANK]; pg_et et; } pg_shape;
  * added for type=TOTALORDER. */
 enum { PG_CMP_EQ, PG_CMP_NE, PG_CMP_LT, PG_CMP_LE, PG_CMP_GT, PG_CMP_GE, PG_CMP_TOTAL = 8 };
 
-/* pg_et_name: "f32", "s32", "pred", ...; pg_et_size: bytes per element. */
+/* pg_et_name: "f32", "s32", "pred", ...; pg_et_size: bytes per element
+ * (s4/u4/s2/u2: one byte each, not packed); pg_et_bits: the width that
+ * integer arithmetic wraps at (pred: 1). */
 const char *pg_et_name(pg_et e);
 int pg_et_size(pg_et e);
+int pg_et_bits(pg_et e);
 /* pg_et_from_name: element type of a spelling, or -1. */
 int pg_et_from_name(const char *s, size_t n);
 /* classes: floating point (f16, bf16, f32, f64), signed / unsigned

@@ -30,12 +30,12 @@ static void literal_value(pg_parser *p, pg_instr *in) {
         else pg_st_f(e, in->literal, n, strtof(tmp, &end));
     } else if (pg_et_is_signed(e)) {
         long long v = strtoll(tmp, &end, 10);
-        int bits = pg_et_size(e) * 8;
+        int bits = pg_et_bits(e);
         if (!errno && end && !*end && bits < 64 && (v < -(1LL << (bits - 1)) || v >= (1LL << (bits - 1)))) errno = ERANGE;
         pg_st_i(e, in->literal, n, (uint64_t)v);
     } else {
         unsigned long long v = tmp[0] == '-' ? (errno = ERANGE, 0) : strtoull(tmp, &end, 10);
-        int bits = e == PG_ET_PRED ? 1 : pg_et_size(e) * 8;
+        int bits = pg_et_bits(e);
         if (!errno && end && !*end && bits < 64 && v >= (1ULL << bits)) errno = ERANGE;
         pg_st_i(e, in->literal, n, v);
     }

@@ -7,7 +7,8 @@
  *   then for each tensor in order: numel elements of its type, little-endian
  *   (IEEE-754 floats; f16/bf16 as their 16-bit patterns; pred one byte 0/1)
  * Element type codes: 0 f32, 1 pred, 2 s8, 3 s16, 4 s32, 5 s64, 6 u8,
- * 7 u16, 8 u32, 9 u64, 10 f16, 11 bf16, 12 f64 (pg_et). Version 1 files
+ * 7 u16, 8 u32, 9 u64, 10 f16, 11 bf16, 12 f64, 13 s4, 14 u4, 15 s2, 16 u2
+ * (pg_et; s4/u4/s2/u2 one byte per element). Version 1 files
  * (no element type, all f32) are still read. */
 #ifndef PG_TENSORFILE_H
 #define PG_TENSORFILE_H
