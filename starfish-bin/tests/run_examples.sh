@@ -48,6 +48,14 @@ expect 0 "3 iterations" "$BIN/nn_executor" --bir "$OUT/mlp/model.bir" --tensor_m
 expect 0 "" "$BIN/xla_infergoldens" "$EX/mlp.hlo" --seed 8 --out-dir "$OUT/mlp/goldens8"
 expect 1 "differ" "$BIN/nn_executor" --bir "$OUT/mlp/model.bir" --tensor_map "$OUT/tensor_map.json" --sunda \
   --inputs "$OUT/mlp/goldens/inputs.bin" --goldens "$OUT/mlp/goldens8/outputs.bin" --json "$OUT/mm.json"
+# same-size impostor: f32 goldens for a BIR whose output is s32 are refused, not compared
+printf 'ENTRY e {\n  a = f32[4] parameter(0)\n  ROOT r = s32[4] convert(a)\n}\n' > "$OUT/s32.hlo"
+printf 'ENTRY e {\n  a = f32[4] parameter(0)\n  ROOT r = f32[4] negate(a)\n}\n' > "$OUT/f32.hlo"
+expect 0 "" "$BIN/hlo2penguin" "$OUT/s32.hlo" -o "$OUT/s32.penguin"
+expect 0 "" "$BIN/walrus_driver" "$OUT/s32.penguin" -o "$OUT/s32.bir"
+expect 0 "written" "$BIN/xla_infergoldens" "$OUT/f32.hlo" --seed 3 --out-dir "$OUT/f32g"
+expect 2 "tensor 'r' is s32\[4\] in the BIR but 'r' is f32\[4\] in" "$BIN/nn_executor" --bir "$OUT/s32.bir" \
+  --tensor_map "$OUT/tensor_map.json" --sunda --inputs "$OUT/f32g/inputs.bin" --goldens "$OUT/f32g/outputs.bin" --json "$OUT/imp.json"
 
 # broken examples
 expect 2 "hlo2penguin: $EX/bad_syntax.hlo:6:1: expected ')'" "$BIN/hlo2penguin" "$EX/bad_syntax.hlo" -o "$OUT/b.penguin"

@@ -10,6 +10,7 @@
 #include "et.h"
 #include "exec.h"
 #include "kprog_io.h"
+#include "tensorfile.h"
 #include "testutil.h"
 #include "verify.h"
 #include <math.h>
@@ -373,7 +374,72 @@ static void precision_tests(void) {
                   "compare needs direction=EQ|NE|LT|LE|GT|GE");
 }
 
+/* tuple-returning fusions through get-tuple-element, and what stays rejected */
+static void tuple_tests(void) {
+    const float v[2] = {1, 2};
+    const void *in[1] = {v};
+    float o[2];
+    const char *f = "f { p = f32[2] parameter(0)\n  n = f32[2] negate(p)\n  e = f32[2] add(p, p)\n"
+                    "  ROOT t = (f32[2], f32[2]) tuple(n, e) }\n";
+    char t[512];
+    snprintf(t, sizeof t, "%sENTRY e {\n  a = f32[2] parameter(0)\n  fu = (f32[2], f32[2]) fusion(a), kind=kLoop, calls=f\n"
+             "  x = f32[2] get-tuple-element(fu), index=1\n  y = f32[2] get-tuple-element(fu), index=0\n"
+             "  ROOT r = f32[2] multiply(x, y)\n}\n", f);
+    CHECK(run(t, in, o, 8) && o[0] == -2 && o[1] == -8);
+    tu_expect_err("ENTRY e {\n  a = f32[2] parameter(0)\n  ROOT g = f32[2] get-tuple-element(a), index=0\n}\n", 3, 19,
+                  "get-tuple-element of 'a' is not supported (only of a fusion or call returning a tuple)");
+    snprintf(t, sizeof t, "%sENTRY e {\n  a = f32[2] parameter(0)\n  fu = (f32[2], f32[2]) fusion(a), calls=f\n"
+             "  ROOT x = f32[2] get-tuple-element(fu), index=2\n}\n", f);
+    tu_expect_err(t, 8, 19, "get-tuple-element index 2 is outside the 2-element tuple");
+    tu_expect_err("ENTRY e {\n  a = f32[2] parameter(0)\n  ROOT b = f16[2] bitcast-convert(a)\n}\n", 3, 19,
+                  "bitcast-convert between f32 and f16 (element sizes differ or pred) is not supported");
+    tu_expect_err("ENTRY e {\n  a = f32[2] parameter(0)\n  ROOT t = tuple(a)\n}\n", 3, 12, "missing result shape before 'tuple'");
+}
+
+/* corrupt tensor files and kernel programs are refused with one message */
+static void hostile_file_tests(void) {
+    /* "SFTB", version 2, one tensor "x" of element type 99 */
+    const unsigned char bad_type[] = {'S', 'F', 'T', 'B', 2, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 'x', 99, 0, 0, 0, 0, 0, 0, 0};
+    /* the same with type 4 (s32) and rank 1 of 4 elements, but only 8 data bytes */
+    const unsigned char short_data[] = {'S', 'F', 'T', 'B', 2, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 'x', 4, 0, 0, 0, 1, 0, 0, 0,
+                                        4, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0};
+    const struct { const unsigned char *b; size_t n; const char *msg; } cases[2] = {
+        {bad_type, sizeof bad_type, "tensor 'x' has the unknown element type code 99"},
+        {short_data, sizeof short_data, "truncated tensor data for 'x'"}};
+    for (int i = 0; i < 2; i++) {
+        FILE *f = tmpfile();
+        CHECK(f != NULL);
+        if (!f) continue;
+        fwrite(cases[i].b, 1, cases[i].n, f);
+        rewind(f);
+        pg_tensorval *t = NULL;
+        int n = 0;
+        char err[200] = "";
+        CHECK(!pg_tf_read(f, &t, &n, err, sizeof err) && strstr(err, cases[i].msg));
+        fclose(f);
+    }
+    /* a reduce without its combiner, a compare with an unknown direction */
+    const char *bir = "bir 1\nmodule m\nbuffer_bytes 4096\ntensor a f32[4] input 0 offset=0 bytes=16\n"
+                      "tensor z f32[] input 1 offset=64 bytes=4\ntensor r f32[] output 0 offset=128 bytes=4\n"
+                      "inst reduce r a z attr=0\nend\n";
+    pg_kprog k;
+    pg_kprog_init(&k);
+    pg_diag d = {0};
+    pg_sbuf rep = {0};
+    CHECK(pg_kprog_read(bir, strlen(bir), 1, &k, &d) && pg_verify(&k, "m.bir", 1, &rep) == 1 && rep.p &&
+          strstr(rep.p, "m.bir:7:1: reduce 'r': fn is missing or not valid for f32"));
+    pg_sbuf_free(&rep);
+    pg_kprog_free(&k);
+    const char *bad_fn = "bir 1\nmodule m\nbuffer_bytes 4096\ntensor a f32[4] input 0 offset=0 bytes=16\n"
+                         "tensor r pred[4] output 0 offset=64 bytes=4\ninst compare r a a fn=XX\nend\n";
+    pg_kprog_init(&k);
+    CHECK(!pg_kprog_read(bad_fn, strlen(bad_fn), 1, &k, &d) && d.line == 6 && strstr(d.msg, "unknown fn"));
+    pg_kprog_free(&k);
+}
+
 int main(void) {
+    tuple_tests();
+    hostile_file_tests();
     convert_tests();
     integer_tests();
     compare_select_tests();
