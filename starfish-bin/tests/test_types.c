@@ -394,6 +394,9 @@ static void tuple_tests(void) {
     tu_expect_err("ENTRY e {\n  a = f32[2] parameter(0)\n  ROOT b = f16[2] bitcast-convert(a)\n}\n", 3, 19,
                   "bitcast-convert between f32 and f16 (element sizes differ or pred) is not supported");
     tu_expect_err("ENTRY e {\n  a = f32[2] parameter(0)\n  ROOT t = tuple(a)\n}\n", 3, 12, "missing result shape before 'tuple'");
+    tu_expect_err("ENTRY e {\n  a = f32[2] parameter(0)\n  ROOT d = f32[] dot(a, a), lhs_batch_dims={0,1,2,3,4,5,6,7}, "
+                  "rhs_batch_dims={0,1,2,3,4,5,6,7}, lhs_contracting_dims={0,1,2,3,4,5,6,7}, "
+                  "rhs_contracting_dims={0,1,2,3,4,5,6,7}\n}\n", 3, 18, "dot has 34 dimension numbers in all, more than the 32 supported");
 }
 
 /* corrupt tensor files and kernel programs are refused with one message */

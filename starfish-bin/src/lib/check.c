@@ -120,15 +120,20 @@ static int body_fn(const pg_comp *c, pg_et et, int scatter) {
 /* encode: in->dl lists into in->attr as ops_int.h encodes them: order
  * lists list l >= 0 with its count, -l-1 without; then index_vector_dim
  * (with_ivd) and list `sizes` (>= 0) without a count */
-static void encode(pg_instr *in, const int *order, int n, int with_ivd, int sizes) {
-    int at = 0;
+static void encode(pg_parser *p, pg_instr *in, const int *order, int n, int with_ivd, int sizes) {
+    const pg_dimlists *dl = in->dl; /* present: need_lists or the dot check ran first */
+    int at = 0, need = with_ivd + (sizes >= 0 ? dl->n[sizes] : 0);
+    for (int i = 0; i < n; i++) need += (order[i] >= 0) + dl->n[order[i] < 0 ? -order[i] - 1 : order[i]];
+    if (need > PG_MAX_ATTR)
+        pp_fail(p, in->op_line, in->op_col, "%s has %d dimension numbers in all, more than the %d supported",
+                pg_op_name(in->op), need, PG_MAX_ATTR);
     for (int i = 0; i < n; i++) {
-        int l = order[i];
-        if (l >= 0) in->attr[at++] = in->ndl[l];
-        for (int k = 0; k < in->ndl[l < 0 ? -l - 1 : l]; k++) in->attr[at++] = in->dl[l < 0 ? -l - 1 : l][k];
+        int l = order[i], li = l < 0 ? -l - 1 : l;
+        if (l >= 0) in->attr[at++] = dl->n[l];
+        for (int k = 0; k < dl->n[li]; k++) in->attr[at++] = dl->v[li][k];
     }
-    if (with_ivd) in->attr[at++] = in->ivd;
-    if (sizes >= 0) for (int k = 0; k < in->ndl[sizes]; k++) in->attr[at++] = in->dl[sizes][k];
+    if (with_ivd) in->attr[at++] = dl->ivd;
+    if (sizes >= 0) for (int k = 0; k < dl->n[sizes]; k++) in->attr[at++] = dl->v[sizes][k];
     in->n_attr = at;
 }
 
@@ -198,23 +203,24 @@ static void check_instr(pg_parser *p, pg_comp *c, pg_instr *in) {
         break;
     case PG_OP_DOT: {
         if ((in->has_dl & 12) != 12) pp_fail(p, in->op_line, in->op_col, "dot needs lhs_contracting_dims and rhs_contracting_dims");
-        if (in->ndl[0] != in->ndl[1]) pp_fail(p, in->op_line, in->op_col, "dot has %d lhs but %d rhs batch dimensions", in->ndl[0], in->ndl[1]);
-        if (in->ndl[2] != in->ndl[3]) pp_fail(p, in->op_line, in->op_col, "dot has %d lhs but %d rhs contracting dimensions", in->ndl[2], in->ndl[3]);
+        const int *nl = in->dl->n;
+        if (nl[0] != nl[1]) pp_fail(p, in->op_line, in->op_col, "dot has %d lhs but %d rhs batch dimensions", nl[0], nl[1]);
+        if (nl[2] != nl[3]) pp_fail(p, in->op_line, in->op_col, "dot has %d lhs but %d rhs contracting dimensions", nl[2], nl[3]);
         static const int order[4] = {0, -2, 2, -4};
-        encode(in, order, 4, 0, -1);
+        encode(p, in, order, 4, 0, -1);
         break;
     }
     case PG_OP_GATHER: {
         need_lists(p, in, 15, "offset_dims, collapsed_slice_dims, start_index_map, index_vector_dim and slice_sizes");
         static const int order[3] = {0, 1, 2};
-        encode(in, order, 3, 1, 3);
+        encode(p, in, order, 3, 1, 3);
         break;
     }
     case PG_OP_SCATTER: {
         need_lists(p, in, 7, "update_window_dims, inserted_window_dims, scatter_dims_to_operand_dims and index_vector_dim");
         body(p, in, 1);
         static const int order[3] = {0, 1, 2};
-        encode(in, order, 3, 1, -1);
+        encode(p, in, order, 3, 1, -1);
         break;
     }
     case PG_OP_GET_TUPLE_ELEMENT:

@@ -7,6 +7,10 @@
 typedef struct pg_comp pg_comp;
 typedef struct pg_instr pg_instr;
 
+/* The dimension lists of dot, gather and scatter as written (check.c
+ * encodes them into pg_instr.attr) and index_vector_dim. */
+typedef struct { int64_t v[6][PG_MAX_RANK]; int n[6]; int64_t ivd; } pg_dimlists;
+
 struct pg_instr {
     const char *name;
     pg_op op;
@@ -24,10 +28,7 @@ struct pg_instr {
     int n_attr;
     int fn;                    /* reduce/scatter combiner, compare direction */
     int has_dims, has_dl, has_fn; /* has_dl: bit i for dl[i]; has_fn: 1 direction, 2 index_vector_dim */
-    /* dot and gather/scatter dimension lists as written, encoded by check.c */
-    int64_t dl[6][PG_MAX_RANK];
-    int ndl[6];
-    int64_t ivd;               /* index_vector_dim */
+    pg_dimlists *dl;           /* dot/gather/scatter lists as written (NULL until one is read) */
     int layout_nondefault;     /* result layout is not row-major */
     int is_bitcast;            /* spelled bitcast (kept as reshape) */
     int clone_of_call;         /* inlining: the copy of a callee's root */

@@ -5,9 +5,10 @@
 #include "base.h"
 
 #define PG_MAX_RANK 8
-/* integer attributes of one instruction: gather needs five lists of up
- * to PG_MAX_RANK entries plus their counts (encodings in ops.c) */
-#define PG_MAX_ATTR (5 * PG_MAX_RANK + 8)
+/* integer attributes of one instruction: slice and pad need 3 per
+ * dimension; a valid gather needs at most 3 counts + rank + 8 + 1 + rank
+ * (encodings in ops_int.h; longer lists are refused while encoding) */
+#define PG_MAX_ATTR (3 * PG_MAX_RANK + 8)
 /* operands of one kernel instruction (clamp: 3, concatenate: up to 10,
  * dynamic-slice: the operand and one index per dimension) */
 #define PG_MAX_SRC 10

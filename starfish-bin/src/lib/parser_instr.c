@@ -168,7 +168,7 @@ static void padding_attr(pg_parser *p, pg_instr *in, const pg_token *k) {
     in->has_dims = 1;
 }
 
-/* the dimension lists kept in in->dl, by attribute name */
+/* the dimension lists kept in in->dl->v, by attribute name */
 static const char *const DIM_LISTS[] = {
     "lhs_batch_dims", "rhs_batch_dims", "lhs_contracting_dims", "rhs_contracting_dims", NULL, NULL,
     "offset_dims", "collapsed_slice_dims", "start_index_map", "slice_sizes", NULL, NULL,
@@ -181,7 +181,8 @@ static void attribute(pg_parser *p, pg_instr *in) {
     int64_t tmp[PG_MAX_RANK];
     for (int i = 0; i < 18; i++)
         if (DIM_LISTS[i] && pg_tok_is(&k, DIM_LISTS[i])) {
-            in->ndl[i % 6] = int_list(p, in->dl[i % 6]);
+            if (!in->dl) in->dl = pp_alloc(p, sizeof *in->dl);
+            in->dl->n[i % 6] = int_list(p, in->dl->v[i % 6]);
             in->has_dl |= 1 << (i % 6);
             return;
         }
@@ -193,7 +194,8 @@ static void attribute(pg_parser *p, pg_instr *in) {
         if (int_list(p, tmp) != 0)
             pp_fail(p, k.line, k.col, "%.*s (batched gather/scatter) is not supported", (int)k.n, k.s);
     } else if (pg_tok_is(&k, "index_vector_dim")) {
-        in->ivd = pp_int(p, "the index vector dimension");
+        if (!in->dl) in->dl = pp_alloc(p, sizeof *in->dl);
+        in->dl->ivd = pp_int(p, "the index vector dimension");
         in->has_fn |= 2;
     } else if (pg_tok_is(&k, "index") && in->op == PG_OP_GET_TUPLE_ELEMENT) {
         in->param_index = pp_int(p, "a tuple index");
