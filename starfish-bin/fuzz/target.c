@@ -35,6 +35,10 @@ static void run(pg_kprog *k) {
         if (k->t[i].role == PG_ROLE_INPUT) in[k->t[i].index] = buf + k->t[i].offset;
     MUST(pg_eval(k, in, out, &d));
     MUST(pg_exec_buffer(k, buf, NULL, NULL));
+    /* the evaluator and the buffer machine run the same kernels: same bytes */
+    for (int i = 0; i < k->nt; i++)
+        if (k->t[i].role == PG_ROLE_OUTPUT && k->t[i].bytes)
+            MUST(memcmp(out[k->t[i].index], buf + k->t[i].offset, (size_t)k->t[i].bytes) == 0);
     for (int o = 0; o < nout; o++) free(out[o]);
     free(in); free(out); free(buf);
 }
