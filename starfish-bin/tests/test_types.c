@@ -433,6 +433,17 @@ static void hostile_file_tests(void) {
           strstr(rep.p, "m.bir:7:1: reduce 'r': fn is missing or not valid for f32"));
     pg_sbuf_free(&rep);
     pg_kprog_free(&k);
+    /* the reader parses shapes with the HLO shape parser: same messages, positions in the line */
+    const char *pir_type = "penguin 1\nmodule m\ntensor a c64[4] input 0\nend\n";
+    pg_kprog_init(&k);
+    CHECK(!pg_kprog_read(pir_type, strlen(pir_type), 0, &k, &d) && d.line == 3 && d.col == 10 &&
+          strstr(d.msg, "unsupported element type 'c64' (supported: pred,"));
+    pg_kprog_free(&k);
+    const char *bad_dim = "penguin 1\nmodule m\ntensor a f32[4,x] input 0\nend\n";
+    pg_kprog_init(&k);
+    CHECK(!pg_kprog_read(bad_dim, strlen(bad_dim), 0, &k, &d) && d.line == 3 && d.col == 16 &&
+          strstr(d.msg, "unsupported dimension 'x' (only static sizes)"));
+    pg_kprog_free(&k);
     const char *bad_fn = "bir 1\nmodule m\nbuffer_bytes 4096\ntensor a f32[4] input 0 offset=0 bytes=16\n"
                          "tensor r pred[4] output 0 offset=64 bytes=4\ninst compare r a a fn=XX\nend\n";
     pg_kprog_init(&k);

@@ -63,6 +63,11 @@ typedef struct {
  * out of memory is reported as an error too). `file` is kept for
  * messages only. */
 pg_module *pg_parse(const char *text, size_t len, const char *file, pg_diag *d);
+/* pg_parse_shape: parse text[0..len) as exactly one array shape
+ * (`s32[4,8]`, a layout allowed), with pg_parse's messages; 1, or 0 with
+ * the error in *d (positions relative to text). The one shape parser,
+ * also used by the penguin IR / BIR reader. */
+int pg_parse_shape(const char *text, size_t len, pg_shape *s, pg_diag *d);
 /* pg_module_free: release m and everything it owns; NULL is allowed. */
 void pg_module_free(pg_module *m);
 /* pg_module_params: fill out[0..n) with ENTRY parameters ordered by index

@@ -30,7 +30,7 @@ int pg_kprog_add_tensor(pg_kprog *k, const char *name, const pg_shape *s, pg_rol
     if (!t->name) return -1;
     if (!k->names.cap && !pg_strmap_init(&k->names, 64)) return -1;
     if (pg_strmap_put(&k->names, t->name, strlen(t->name), k->nt, NULL) < 0) return -1;
-    t->shape = *s; t->role = role; t->index = index; t->dtype_ok = 1;
+    t->shape = *s; t->role = role; t->index = index;
     t->offset = -1;
     t->bytes = pg_tensor_bytes(s);
     return k->nt++;

@@ -11,7 +11,6 @@ typedef enum { PG_ROLE_INPUT, PG_ROLE_CONST, PG_ROLE_TEMP, PG_ROLE_OUTPUT } pg_r
 typedef struct {
     const char *name;
     pg_shape shape;
-    int dtype_ok;          /* element type was known to the reader */
     pg_role role;
     int index;             /* parameter number / output number */
     void *data;            /* constants, of shape.et */

@@ -41,32 +41,17 @@ static int tensor_ref(rd *r, const word *w, int *idx) {
     return 1;
 }
 
-static int shape(rd *r, const word *w, pg_shape *s, int *ok) {
-    const char *p = memchr(w->s, '[', w->n);
-    if (!p || w->s[w->n - 1] != ']') return bad(r, w->col, "expected a shape such as f32[4,8]");
-    int et = pg_et_from_name(w->s, (size_t)(p - w->s));
-    *ok = et >= 0;
-    s->et = et >= 0 ? (pg_et)et : PG_ET_F32;
-    s->rank = 0;
-    const char *q = p + 1, *e = w->s + w->n - 1;
-    while (q < e) {
-        if (s->rank == PG_MAX_RANK) return bad(r, w->col, "rank too large");
-        int64_t v = 0; int nd = 0;
-        while (q < e && *q >= '0' && *q <= '9' && nd < 13) { v = v * 10 + (*q - '0'); q++; nd++; }
-        if (!nd) return bad(r, w->col, "malformed dimension");
-        s->dims[s->rank++] = v;
-        if (q < e && *q == ',') q++;
-        else if (q < e) return bad(r, w->col, "malformed dimension");
-    }
-    if (!pg_shape_valid(s)) return bad(r, w->col, "shape too large");
-    return 1;
+static int shape(rd *r, const word *w, pg_shape *s) {
+    pg_diag d = {0};
+    if (pg_parse_shape(w->s, w->n, s, &d)) return 1;
+    return pg_diag_set(r->d, r->line, w->col + d.col - 1, "%s", d.msg);
 }
 
 static int rec_tensor(rd *r) {
     static const char *roles[] = {"input", "const", "temp", "output"};
     if (r->nw < 4) return bad(r, 1, "tensor needs NAME SHAPE ROLE");
-    pg_shape s; int ok = 0;
-    if (!shape(r, &r->w[2], &s, &ok)) return 0;
+    pg_shape s;
+    if (!shape(r, &r->w[2], &s)) return 0;
     int role = -1;
     for (int i = 0; i < 4; i++) if (wis(&r->w[3], roles[i])) role = i;
     if (role < 0) return bad(r, r->w[3].col, "role must be input, const, temp or output");
@@ -83,7 +68,6 @@ static int rec_tensor(rd *r) {
     }
     int t = pg_kprog_add_tensor(r->k, name, &s, (pg_role)role, (int)index);
     if (t < 0) return bad(r, 1, "out of memory");
-    r->k->t[t].dtype_ok = ok;
     r->k->t[t].line = r->line;
     for (; wi < r->nw; wi++) {
         word *w = &r->w[wi];

@@ -249,6 +249,24 @@ static void parse_all(pg_parser *p, const char *file) {
     pp_check_module(p);
 }
 
+/* shape_guarded: one shape and then the end of the text */
+static int shape_guarded(pg_parser *p, pg_shape *s) {
+    if (setjmp(p->jb)) return 0;
+    char b[80];
+    pp_next(p);
+    pp_shape(p, s, NULL, NULL);
+    if (p->tok.k != PG_T_EOF) pp_fail(p, p->tok.line, p->tok.col, "unexpected %s after the shape", pg_tok_desc(&p->tok, b, sizeof b));
+    return 1;
+}
+
+int pg_parse_shape(const char *text, size_t len, pg_shape *s, pg_diag *d) {
+    pg_parser p;
+    memset(&p, 0, sizeof p);
+    p.d = d;
+    pg_lex_init(&p.lx, text, len);
+    return shape_guarded(&p, s);
+}
+
 /* run_guarded: the setjmp frame; nothing here is modified after setjmp */
 static int run_guarded(pg_parser *p, const char *file) {
     if (setjmp(p->jb)) return 0;

@@ -16,7 +16,6 @@ static int check_tensors(pg_kprog *k, const char *file, int placed, pg_sbuf *rep
     for (int i = 0; i < k->nt; i++) {
         pg_ktensor *t = &k->t[i];
         int64_t need = pg_tensor_bytes(&t->shape);
-        if (!t->dtype_ok) V(t->line, "tensor '%s': unsupported element type", t->name);
         if (t->role == PG_ROLE_CONST && t->ndata != pg_shape_numel(&t->shape))
             V(t->line, "constant '%s' has %lld values, needs %lld", t->name, (long long)t->ndata,
               (long long)pg_shape_numel(&t->shape));
