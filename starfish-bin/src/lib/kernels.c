@@ -400,7 +400,7 @@ int pg_kernel_run(pg_op op, int fn, const int64_t *attr, int nattr, const pg_sha
         return 1;
     case PG_OP_DOT: dot(attr, nattr, ds, d, ss, s[0], s[1]); return 1;
     case PG_OP_IOTA: iota(ds, d, attr[0]); return 1;
-    case PG_OP_CLAMP: clamp(e == ds->et ? e : ss[1].et, d, n, ss, s); return 1;
+    case PG_OP_CLAMP: clamp(ss[1].et, d, n, ss, s); return 1;
     case PG_OP_CONCATENATE: concatenate(attr[0], ds, d, ss, s, nsrc); return 1;
     case PG_OP_SLICE: slice(attr, ds, d, &ss[0], s[0]); return 1;
     case PG_OP_BROADCAST:

@@ -125,11 +125,10 @@ int pg_infer_gather(const pg_shape *in, int nin, const int64_t *attr, int nattr,
     if (!sorted(g.offset, g.no)) FAIL("gather offset_dims must be sorted");
     out->rank = batch + g.no;
     out->et = op->et;
-    for (int d = 0, o = 0, b = 0, k = 0; d < out->rank; d++) {
-        if (in_list(g.offset, g.no, d)) {
+    for (int d = 0, b = 0, k = 0; d < out->rank; d++) {
+        if (in_list(g.offset, g.no, d)) { /* offset dims take the uncollapsed slice sizes in order */
             while (in_list(g.collapsed, g.nc, k)) k++;
             out->dims[d] = g.sizes[k++];
-            o++;
         } else {
             if (b == g.ivd && g.ivd < ix->rank) b++;
             out->dims[d] = ix->dims[b++];
