@@ -5,7 +5,10 @@
  * after ENTRY), any operand count for any opcode, every opcode and
  * attribute the parser knows plus unknown ones, wrong shapes, dimensions
  * and literals, unknown names, cycles, layouts, typed operands, comments
- * and ignored attributes (metadata, sharding, backend_config, ...). */
+ * and ignored attributes (metadata, sharding, backend_config, ...);
+ * element types f32, s32, pred, bf16, f16, f64, s8, u32, s4 and the ops
+ * that use them (convert, compare, select, gather, scatter, bitwise ops,
+ * dynamic-slice, pad, reverse, ...). */
 #ifndef PG_GEN_HLO_H
 #define PG_GEN_HLO_H
 #include "base.h"

@@ -25,16 +25,20 @@ static void run(pg_kprog *k) {
     int nin, nout;
     pg_count_io(k, &nin, &nout);
     int64_t total = k->buffer_bytes;
-    for (int i = 0; i < k->nt; i++) total += pg_shape_numel(&k->t[i].shape) * 4;
+    for (int i = 0; i < k->nt; i++) total += pg_tensor_bytes(&k->t[i].shape);
     if (total > (1 << 22)) return;
-    const float **in = calloc((size_t)nin + 1, sizeof *in);
-    float **out = calloc((size_t)nout + 1, sizeof *out);
+    const void **in = calloc((size_t)nin + 1, sizeof *in);
+    void **out = calloc((size_t)nout + 1, sizeof *out);
     unsigned char *buf = calloc(1, (size_t)k->buffer_bytes);
     MUST(in && out && buf);
     for (int i = 0; i < k->nt; i++)
-        if (k->t[i].role == PG_ROLE_INPUT) in[k->t[i].index] = (const float *)(buf + k->t[i].offset);
+        if (k->t[i].role == PG_ROLE_INPUT) in[k->t[i].index] = buf + k->t[i].offset;
     MUST(pg_eval(k, in, out, &d));
     MUST(pg_exec_buffer(k, buf, NULL, NULL));
+    /* the evaluator and the buffer machine run the same kernels: same bytes */
+    for (int i = 0; i < k->nt; i++)
+        if (k->t[i].role == PG_ROLE_OUTPUT && k->t[i].bytes)
+            MUST(memcmp(out[k->t[i].index], buf + k->t[i].offset, (size_t)k->t[i].bytes) == 0);
     for (int o = 0; o < nout; o++) free(out[o]);
     free(in); free(out); free(buf);
 }

@@ -8,7 +8,7 @@
 static int fails;
 #define CHECK(c) do { if (!(c)) { fprintf(stderr, "tensor_indirect_test: %s:%d: check failed: %s\n", __FILE__, __LINE__, #c); fails++; } } while (0)
 
-static pg_shape sh(int r, int64_t a, int64_t b, int64_t c) { pg_shape s = {r, {a, b, c}}; return s; }
+static pg_shape sh(int r, int64_t a, int64_t b, int64_t c) { pg_shape s = {r, {a, b, c}, PG_ET_F32}; return s; }
 
 int main(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "--version")) { printf("tensor_indirect_test (starfish penguin) 0.1.0\n"); return 0; }
@@ -36,7 +36,7 @@ int main(int argc, char **argv) {
     /* broadcast [3] into [2,3] along dim 1: offsets 0,1,2,0,1,2 */
     pg_shape b = sh(1, 3, 0, 0);
     int64_t dims[1] = {1};
-    pg_shape o23 = {2, {2, 3}};
+    pg_shape o23 = {2, {2, 3}, PG_ET_F32};
     pg_broadcast_strides(&o23, &b, dims, st);
     CHECK(st[0] == 0 && st[1] == 1);
     pg_cursor_init(&c, &o23, st);
@@ -50,7 +50,7 @@ int main(int argc, char **argv) {
     pg_reduce_strides(&s, all, 3, st);
     CHECK(st[0] == 0 && st[1] == 0 && st[2] == 0);
     /* scalar walk: exactly one element */
-    pg_shape sc = {0, {0}};
+    pg_shape sc = {0, {0}, PG_ET_F32};
     pg_cursor_init(&c, &sc, st);
     CHECK(c.off == 0 && !pg_cursor_next(&c));
     /* empty dimension: numel 0 */

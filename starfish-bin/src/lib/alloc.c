@@ -74,7 +74,7 @@ int pg_allocate(pg_kprog *k, int64_t buffer_bytes, pg_diag *d, int *oom) {
     int ok = 1;
     *oom = 0;
     k->buffer_bytes = buffer_bytes;
-    for (int i = 0; i < k->nt; i++) k->t[i].bytes = pg_shape_numel(&k->t[i].shape) * 4;
+    for (int i = 0; i < k->nt; i++) k->t[i].bytes = pg_tensor_bytes(&k->t[i].shape);
     pg_liveness(k);
     if (!fl_insert(&f, 0, (blk){0, buffer_bytes / ALIGN * ALIGN})) { *oom = 1; return pg_diag_set(d, 0, 0, "out of memory"); }
     f.total = f.b[0].size;

@@ -12,16 +12,16 @@ void pg_count_io(const pg_kprog *k, int *nin, int *nout) {
     }
 }
 
-static void run(const pg_kprog *k, const pg_kinst *in, float *dst, const float *const *src) {
+static void run(const pg_kprog *k, const pg_kinst *in, void *dst, const void *const *src) {
     pg_shape ss[PG_MAX_SRC];
     for (int s = 0; s < in->nsrc; s++) ss[s] = k->t[in->src[s]].shape;
-    pg_kernel_run(in->op, in->attr, in->nattr, &k->t[in->dst].shape, dst, ss, src, in->nsrc);
+    pg_kernel_run(in->op, in->fn, in->attr, in->nattr, &k->t[in->dst].shape, dst, ss, src, in->nsrc);
 }
 
 int pg_eval_limits(const pg_kprog *k, pg_diag *d) {
     int64_t total = 0;
     for (int i = 0; i < k->nt; i++) {
-        int64_t b = pg_shape_numel(&k->t[i].shape) * 4;
+        int64_t b = pg_tensor_bytes(&k->t[i].shape);
         char s[160];
         if (b > PG_MAX_TENSOR_BYTES)
             return pg_diag_set(d, 0, 0, "tensor '%s' %s needs %lld bytes, more than the %lld-byte limit per tensor",
@@ -35,21 +35,21 @@ int pg_eval_limits(const pg_kprog *k, pg_diag *d) {
     return 1;
 }
 
-int pg_eval(const pg_kprog *k, const float *const *inputs, float **outputs, pg_diag *d) {
-    float **val = calloc((size_t)k->nt + 1, sizeof *val);
+int pg_eval(const pg_kprog *k, const void *const *inputs, void **outputs, pg_diag *d) {
+    void **val = calloc((size_t)k->nt + 1, sizeof *val);
     if (!val) return pg_diag_set(d, 0, 0, "out of memory");
     int ok = 1;
     for (int i = 0; i < k->nt && ok; i++) {
         const pg_ktensor *t = &k->t[i];
-        if (t->role == PG_ROLE_INPUT) { val[i] = (float *)inputs[t->index]; continue; }
+        if (t->role == PG_ROLE_INPUT) { val[i] = (void *)inputs[t->index]; continue; }
         if (t->role == PG_ROLE_CONST) { val[i] = t->data; continue; }
-        val[i] = malloc(sizeof(float) * (size_t)(pg_shape_numel(&t->shape) + 1));
+        val[i] = malloc((size_t)pg_tensor_bytes(&t->shape) + 8);
         if (!val[i]) ok = pg_diag_set(d, 0, 0, "out of memory evaluating '%s'", t->name);
     }
     for (int n = 0; n < k->ni && ok; n++) {
         const pg_kinst *in = &k->ins[n];
         if (in->op == PG_OP_DUMP) continue;
-        const float *src[PG_MAX_SRC] = {NULL};
+        const void *src[PG_MAX_SRC] = {NULL};
         for (int s = 0; s < in->nsrc; s++) src[s] = val[in->src[s]];
         run(k, in, val[in->dst], src);
     }
@@ -66,17 +66,17 @@ int pg_eval(const pg_kprog *k, const float *const *inputs, float **outputs, pg_d
 int pg_exec_buffer(const pg_kprog *k, unsigned char *buf, pg_dump_fn dump, void *ctx) {
     for (int i = 0; i < k->nt; i++)
         if (k->t[i].role == PG_ROLE_CONST && k->t[i].ndata)
-            memcpy(buf + k->t[i].offset, k->t[i].data, sizeof(float) * (size_t)k->t[i].ndata);
+            memcpy(buf + k->t[i].offset, k->t[i].data, (size_t)(k->t[i].ndata * pg_et_size(k->t[i].shape.et)));
     for (int n = 0; n < k->ni; n++) {
         const pg_kinst *in = &k->ins[n];
         if (in->op == PG_OP_DUMP) {
             const pg_ktensor *t = &k->t[in->src[0]];
-            if (dump && !dump(ctx, t, (const float *)(void *)(buf + t->offset))) return 0;
+            if (dump && !dump(ctx, t, buf + t->offset)) return 0;
             continue;
         }
-        const float *src[PG_MAX_SRC] = {NULL};
-        for (int s = 0; s < in->nsrc; s++) src[s] = (const float *)(void *)(buf + k->t[in->src[s]].offset);
-        run(k, in, (float *)(void *)(buf + k->t[in->dst].offset), src);
+        const void *src[PG_MAX_SRC] = {NULL};
+        for (int s = 0; s < in->nsrc; s++) src[s] = buf + k->t[in->src[s]].offset;
+        run(k, in, buf + k->t[in->dst].offset, src);
     }
     return 1;
 }

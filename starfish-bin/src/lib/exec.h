@@ -9,12 +9,12 @@
  * its shape). On success returns 1 and outputs[o] = malloc'ed result of
  * output number o (caller frees each, nout = number of outputs). 0 with
  * *d on out of memory. */
-int pg_eval(const pg_kprog *k, const float *const *inputs, float **outputs, pg_diag *d);
+int pg_eval(const pg_kprog *k, const void *const *inputs, void **outputs, pg_diag *d);
 /* pg_count_io: number of inputs and outputs of k. */
 void pg_count_io(const pg_kprog *k, int *nin, int *nout);
 
 /* Called for each `dump` instruction when executing on the machine. */
-typedef int (*pg_dump_fn)(void *ctx, const pg_ktensor *t, const float *data);
+typedef int (*pg_dump_fn)(void *ctx, const pg_ktensor *t, const void *data);
 /* pg_exec_buffer: run all instructions of a verified, placed k on buf
  * (k->buffer_bytes bytes, inputs already stored at their offsets, 4-byte
  * aligned). Calls dump(ctx, ...) on dump instructions if dump != NULL;

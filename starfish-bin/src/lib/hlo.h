@@ -7,6 +7,10 @@
 typedef struct pg_comp pg_comp;
 typedef struct pg_instr pg_instr;
 
+/* The dimension lists of dot, gather and scatter as written (check.c
+ * encodes them into pg_instr.attr) and index_vector_dim. */
+typedef struct { int64_t v[6][PG_MAX_RANK]; int n[6]; int64_t ivd; } pg_dimlists;
+
 struct pg_instr {
     const char *name;
     pg_op op;
@@ -18,13 +22,16 @@ struct pg_instr {
     const char **operand_names; /* as written, resolved after parsing */
     int *operand_line, *operand_col; /* positions, for messages */
     int64_t param_index;
-    float *literal;            /* constant values, row-major */
+    void *literal;             /* constant values, row-major, of shape.et */
     int64_t n_literal;
-    int64_t attr[PG_MAX_ATTR]; /* dimensions, dot contracting dims, iota dim, slice */
+    int64_t attr[PG_MAX_ATTR]; /* encoded as pg_infer_shape documents */
     int n_attr;
-    int has_dims, has_lhs_c, has_rhs_c;
+    int fn;                    /* reduce/scatter combiner, compare direction */
+    int has_dims, has_dl, has_fn; /* has_dl: bit i for dl[i]; has_fn: 1 direction, 2 index_vector_dim */
+    pg_dimlists *dl;           /* dot/gather/scatter lists as written (NULL until one is read) */
     int layout_nondefault;     /* result layout is not row-major */
     int is_bitcast;            /* spelled bitcast (kept as reshape) */
+    int clone_of_call;         /* inlining: the copy of a callee's root */
     const char *to_apply_name;
     pg_comp *to_apply;
     int line, col;             /* position of the instruction name */
@@ -56,6 +63,11 @@ typedef struct {
  * out of memory is reported as an error too). `file` is kept for
  * messages only. */
 pg_module *pg_parse(const char *text, size_t len, const char *file, pg_diag *d);
+/* pg_parse_shape: parse text[0..len) as exactly one array shape
+ * (`s32[4,8]`, a layout allowed), with pg_parse's messages; 1, or 0 with
+ * the error in *d (positions relative to text). The one shape parser,
+ * also used by the penguin IR / BIR reader. */
+int pg_parse_shape(const char *text, size_t len, pg_shape *s, pg_diag *d);
 /* pg_module_free: release m and everything it owns; NULL is allowed. */
 void pg_module_free(pg_module *m);
 /* pg_module_params: fill out[0..n) with ENTRY parameters ordered by index
@@ -71,4 +83,7 @@ pg_instr **pg_root_outputs(const pg_module *m, int *n);
 void pg_print_module(const pg_module *m, pg_sbuf *out);
 /* pg_print_float: append an f32 literal XLA can read back exactly. */
 void pg_print_float(pg_sbuf *out, float v);
+/* pg_print_elem: append element i of an array of type e as HLO prints it
+ * (true/false for pred, integers in decimal, floats read back exactly). */
+void pg_print_elem(pg_sbuf *out, pg_et e, const void *p, int64_t i);
 #endif

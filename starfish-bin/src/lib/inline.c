@@ -36,9 +36,9 @@ static void bind(pg_parser *p, pg_instr *call, pg_comp *callee) {
 
 /* expand: append copies of callee's non-parameter instructions to out */
 static void expand(pg_parser *p, pg_instr *call, pg_comp *callee, pg_instr **out, int *n) {
-    if (callee->root->op == PG_OP_TUPLE)
-        pp_fail(p, call->op_line, call->op_col, "%s of '%s' returns a tuple (not supported)", pg_op_name(call->op),
-                callee->name);
+    if (callee->root->op == PG_OP_TUPLE && !call->tuple_shapes)
+        pp_fail(p, call->op_line, call->op_col, "%s of '%s' returns a tuple but is declared with an array shape",
+                pg_op_name(call->op), callee->name);
     bind(p, call, callee);
     for (int i = 0; i < callee->n_instrs; i++) {
         pg_instr *ci = callee->instrs[i];
@@ -56,6 +56,7 @@ static void expand(pg_parser *p, pg_instr *call, pg_comp *callee, pg_instr **out
             memcpy(nm + la + 1, ci->name, lb + 1);
             cp->name = nm;
         }
+        cp->clone_of_call = ci == callee->root;
         ci->clone = cp;
         out[(*n)++] = cp;
     }
@@ -69,10 +70,22 @@ static void expand(pg_parser *p, pg_instr *call, pg_comp *callee, pg_instr **out
     call->clone = callee->root->clone;
 }
 
-/* replacement: what stands for `in` once calls are gone */
-static pg_instr *replacement(pg_instr *in) {
-    while (is_call(in)) in = in->clone;
-    return in;
+/* replacement: what stands for `in` once calls are gone: a call's inlined
+ * root; for get-tuple-element of a tuple, that tuple's element */
+static pg_instr *replacement(pg_parser *p, pg_instr *in) {
+    for (int depth = 0;; depth++) {
+        if (depth > 100000) pp_fail(p, in->line, in->col, "get-tuple-element chain too deep");
+        if (is_call(in)) { in = in->clone; continue; }
+        if (in->op != PG_OP_GET_TUPLE_ELEMENT) return in;
+        pg_instr *t = replacement(p, in->operands[0]);
+        if (t->op != PG_OP_TUPLE)
+            pp_fail(p, in->op_line, in->op_col, "get-tuple-element of '%s' is not supported (only of a fusion or call returning a tuple)",
+                    in->operands[0]->name);
+        if (in->param_index >= t->n_operands)
+            pp_fail(p, in->op_line, in->op_col, "get-tuple-element index %lld is outside the %d-element tuple",
+                    (long long)in->param_index, t->n_operands);
+        in = t->operands[in->param_index];
+    }
 }
 
 static void inline_comp(pg_parser *p, pg_comp *c) {
@@ -99,11 +112,18 @@ static void inline_comp(pg_parser *p, pg_comp *c) {
             if (is_call(c->instrs[i])) expand(p, c->instrs[i], c->instrs[i]->to_apply, out, &n);
             else out[n++] = c->instrs[i];
         }
-        for (int i = 0; i < n; i++)
-            for (int k = 0; k < out[i]->n_operands; k++) out[i]->operands[k] = replacement(out[i]->operands[k]);
-        c->root = replacement(c->root);
+        c->root = replacement(p, c->root);
+        int kept = 0;
+        for (int i = 0; i < n; i++) {
+            pg_instr *in = out[i];
+            /* resolved get-tuple-elements and the tuples of inlined calls go */
+            if ((in->op == PG_OP_GET_TUPLE_ELEMENT && ncalls) || (in->op == PG_OP_TUPLE && in != c->root && in->clone_of_call))
+                continue;
+            for (int k = 0; k < in->n_operands; k++) in->operands[k] = replacement(p, in->operands[k]);
+            out[kept++] = in;
+        }
         c->instrs = out;
-        c->n_instrs = n;
+        c->n_instrs = kept;
         pp_unique_names(p, c);
     }
     c->inline_state = 2;

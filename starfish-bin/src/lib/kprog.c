@@ -30,11 +30,13 @@ int pg_kprog_add_tensor(pg_kprog *k, const char *name, const pg_shape *s, pg_rol
     if (!t->name) return -1;
     if (!k->names.cap && !pg_strmap_init(&k->names, 64)) return -1;
     if (pg_strmap_put(&k->names, t->name, strlen(t->name), k->nt, NULL) < 0) return -1;
-    t->shape = *s; t->role = role; t->index = index; t->dtype_ok = 1;
+    t->shape = *s; t->role = role; t->index = index;
     t->offset = -1;
-    t->bytes = pg_shape_numel(s) * 4;
+    t->bytes = pg_tensor_bytes(s);
     return k->nt++;
 }
+
+int64_t pg_tensor_bytes(const pg_shape *s) { return pg_shape_numel(s) * pg_et_size(s->et); }
 
 int pg_kprog_add_inst(pg_kprog *k, const pg_kinst *in) {
     if (k->ni == k->capi) {
@@ -60,6 +62,8 @@ int pg_kprog_check(const pg_kprog *k, pg_diag *d) {
         for (int s = 0; s < in->nsrc; s++) ss[s] = k->t[in->src[s]].shape;
         if (!pg_infer_shape(in->op, ss, in->nsrc, in->attr, in->nattr, &out, err, sizeof err))
             return pg_diag_set(d, in->line, 1, "%s '%s': %s", pg_op_name(in->op), k->t[in->dst].name, err);
+        if (!pg_op_fn_ok(in->op, in->fn, in->nsrc ? ss[0].et : out.et))
+            return pg_diag_set(d, in->line, 1, "%s '%s': invalid fn", pg_op_name(in->op), k->t[in->dst].name);
         if (!pg_shape_eq(&out, &k->t[in->dst].shape)) {
             char a[160], b[160];
             return pg_diag_set(d, in->line, 1, "%s '%s' is declared %s but computes %s", pg_op_name(in->op),
@@ -132,15 +136,16 @@ int pg_lower(pg_module *m, pg_kprog *k, pg_diag *d) {
         if (t < 0) return pg_diag_set(d, 0, 0, "out of memory");
         in->mark = t;
         if (in->op == PG_OP_CONSTANT) {
-            k->t[t].data = in->literal;  /* owned by the module arena: copy */
-            float *cp = pg_arena_alloc(&k->arena, sizeof(float) * (size_t)(in->n_literal ? in->n_literal : 1));
+            /* the literal is owned by the module arena: copy */
+            size_t nb = (size_t)(in->n_literal * pg_et_size(in->shape.et));
+            void *cp = pg_arena_alloc(&k->arena, nb ? nb : 1);
             if (!cp) return pg_diag_set(d, 0, 0, "out of memory");
-            if (in->n_literal) memcpy(cp, in->literal, sizeof(float) * (size_t)in->n_literal);
+            if (nb) memcpy(cp, in->literal, nb);
             k->t[t].data = cp;
             k->t[t].ndata = in->n_literal;
             continue;
         }
-        pg_kinst ki = {.op = in->op, .dst = t, .nsrc = in->n_operands, .nattr = in->n_attr};
+        pg_kinst ki = {.op = in->op, .dst = t, .nsrc = in->n_operands, .nattr = in->n_attr, .fn = in->fn};
         for (int s = 0; s < in->n_operands; s++) ki.src[s] = in->operands[s]->mark;
         memcpy(ki.attr, in->attr, sizeof ki.attr);
         if (!pg_kprog_add_inst(k, &ki)) return pg_diag_set(d, 0, 0, "out of memory");

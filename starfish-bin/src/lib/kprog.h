@@ -11,10 +11,9 @@ typedef enum { PG_ROLE_INPUT, PG_ROLE_CONST, PG_ROLE_TEMP, PG_ROLE_OUTPUT } pg_r
 typedef struct {
     const char *name;
     pg_shape shape;
-    int dtype_ok;          /* element type was f32 */
     pg_role role;
     int index;             /* parameter number / output number */
-    float *data;           /* constants */
+    void *data;            /* constants, of shape.et */
     int64_t ndata;
     int64_t offset, bytes; /* BIR placement; offset -1 when unplaced */
     int def, last;         /* liveness: defining and last using instruction */
@@ -28,6 +27,7 @@ typedef struct {
     int nsrc;
     int64_t attr[PG_MAX_ATTR];
     int nattr;
+    int fn;                /* reduce/scatter combiner, compare direction */
     int line;
 } pg_kinst;
 
@@ -50,6 +50,9 @@ int pg_kprog_add_tensor(pg_kprog *k, const char *name, const pg_shape *s, pg_rol
 int pg_kprog_add_inst(pg_kprog *k, const pg_kinst *in);
 /* pg_kprog_find: index of the tensor called name, or -1 (hashed, O(1)). */
 int pg_kprog_find(const pg_kprog *k, const char *name);
+/* pg_tensor_bytes: bytes of a tensor of shape s (element count times
+ * element size). */
+int64_t pg_tensor_bytes(const pg_shape *s);
 /* pg_kprog_check: shape-check every instruction; 0 with *d on error. */
 int pg_kprog_check(const pg_kprog *k, pg_diag *d);
 /* pg_liveness: set def/last of every tensor: inputs and constants are

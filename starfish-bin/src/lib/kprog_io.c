@@ -11,8 +11,8 @@ static void write_nest(const pg_kprog *k, const pg_kinst *in, pg_sbuf *o) {
     for (int d = 0; d < s->rank; d++)
         pg_sbuf_printf(o, "%s%c:%lld%s", d ? "," : "", "ijlmnopq"[d], (long long)s->dims[d],
                        d == s->rank - 1 || d == 0 ? "/64" : "");
-    if (in->op == PG_OP_DOT)
-        pg_sbuf_printf(o, ",k:%lld/64", (long long)k->t[in->src[0]].shape.dims[in->attr[0]]);
+    if (in->op == PG_OP_DOT && in->nattr > 2 && in->attr[0] == 0 && in->attr[1] == 1)
+        pg_sbuf_printf(o, ",k:%lld/64", (long long)k->t[in->src[0]].shape.dims[in->attr[2]]);
 }
 
 void pg_kprog_write(const pg_kprog *k, int bir, pg_sbuf *o) {
@@ -27,7 +27,10 @@ void pg_kprog_write(const pg_kprog *k, int bir, pg_sbuf *o) {
         pg_sbuf_printf(o, "\n");
         if (t->role == PG_ROLE_CONST) {
             pg_sbuf_printf(o, "data %s", t->name);
-            for (int64_t j = 0; j < t->ndata; j++) { pg_sbuf_printf(o, " "); pg_print_float(o, t->data[j]); }
+            for (int64_t j = 0; j < t->ndata; j++) {
+                if (t->shape.et == PG_ET_PRED) pg_sbuf_printf(o, " %d", ((const unsigned char *)t->data)[j] != 0);
+                else { pg_sbuf_printf(o, " "); pg_print_elem(o, t->shape.et, t->data, j); }
+            }
             pg_sbuf_printf(o, "\n");
         }
     }
@@ -36,13 +39,17 @@ void pg_kprog_write(const pg_kprog *k, int bir, pg_sbuf *o) {
         if (in->op == PG_OP_DUMP) { pg_sbuf_printf(o, "dump %s\n", k->t[in->src[0]].name); continue; }
         pg_sbuf_printf(o, "%s %s %s", bir ? "inst" : "op", pg_op_name(in->op), k->t[in->dst].name);
         for (int s = 0; s < in->nsrc; s++) pg_sbuf_printf(o, " %s", k->t[in->src[s]].name);
-        int has_attr = in->op == PG_OP_DOT || in->op == PG_OP_BROADCAST || in->op == PG_OP_TRANSPOSE ||
+        int has_attr = in->nattr > 0 || in->op == PG_OP_DOT || in->op == PG_OP_BROADCAST || in->op == PG_OP_TRANSPOSE ||
                        in->op == PG_OP_REDUCE || in->op == PG_OP_IOTA || in->op == PG_OP_SLICE ||
                        in->op == PG_OP_CONCATENATE;
         if (has_attr) {
             pg_sbuf_printf(o, " attr=");
             if (in->nattr == 0) pg_sbuf_printf(o, "-");
             for (int a = 0; a < in->nattr; a++) pg_sbuf_printf(o, "%s%lld", a ? "," : "", (long long)in->attr[a]);
+        }
+        if (in->op == PG_OP_REDUCE || in->op == PG_OP_SCATTER || in->op == PG_OP_COMPARE) {
+            char fb[32];
+            pg_sbuf_printf(o, " fn=%s", pg_fn_name(in->op, in->fn, fb, sizeof fb));
         }
         if (!bir) write_nest(k, in, o);
         pg_sbuf_printf(o, "\n");

@@ -3,13 +3,18 @@
  *   penguin 1 | bir 1              header (format, version)
  *   module NAME
  *   buffer_bytes N                 (BIR only)
- *   tensor NAME f32[D,..] ROLE [INDEX] [offset=O bytes=B]   ROLE: input
+ *   tensor NAME T[D,..] ROLE [INDEX] [offset=O bytes=B]   T: element type (f32,
+ *                                  s32, pred, bf16, ...); ROLE: input
  *                                  (INDEX=parameter no.), const, temp,
  *                                  output (INDEX=output no.); offset/bytes
  *                                  in BIR only
- *   data NAME V V ...              constant values (%.9g), row-major
- *   op KIND DST SRC [SRC] [attr=A,B] [nest=...]   penguin instruction
- *   inst KIND DST SRC [SRC] [attr=A,B]            BIR instruction
+ *   data NAME V V ...              constant values, row-major (floats read
+ *                                  back exactly, integers, pred as 0/1)
+ *   op KIND DST SRC [SRC] [attr=A,B] [fn=F] [nest=...]   penguin instruction
+ *   inst KIND DST SRC [SRC] [attr=A,B] [fn=F]            BIR instruction
+ *                                  fn: reduce/scatter combiner (add, maximum,
+ *                                  ..., assign), compare direction (LT,
+ *                                  LT.total, ...)
  *   dump NAME                      BIR: write NAME out (watchpoint)
  *   end
  * `nest=` documents the tiled loop nest ("i:4/64,j:16,k:8/64": loop

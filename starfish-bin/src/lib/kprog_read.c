@@ -1,5 +1,6 @@
 /* kprog_read.c - reader of the penguin/BIR text forms (see kprog_io.h). */
 #include "kprog_io.h"
+#include "et.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,30 +41,17 @@ static int tensor_ref(rd *r, const word *w, int *idx) {
     return 1;
 }
 
-static int shape(rd *r, const word *w, pg_shape *s, int *ok) {
-    const char *p = memchr(w->s, '[', w->n);
-    if (!p || w->s[w->n - 1] != ']') return bad(r, w->col, "expected a shape such as f32[4,8]");
-    *ok = (size_t)(p - w->s) == 3 && memcmp(w->s, "f32", 3) == 0;
-    s->rank = 0;
-    const char *q = p + 1, *e = w->s + w->n - 1;
-    while (q < e) {
-        if (s->rank == PG_MAX_RANK) return bad(r, w->col, "rank too large");
-        int64_t v = 0; int nd = 0;
-        while (q < e && *q >= '0' && *q <= '9' && nd < 13) { v = v * 10 + (*q - '0'); q++; nd++; }
-        if (!nd) return bad(r, w->col, "malformed dimension");
-        s->dims[s->rank++] = v;
-        if (q < e && *q == ',') q++;
-        else if (q < e) return bad(r, w->col, "malformed dimension");
-    }
-    if (!pg_shape_valid(s)) return bad(r, w->col, "shape too large");
-    return 1;
+static int shape(rd *r, const word *w, pg_shape *s) {
+    pg_diag d = {0};
+    if (pg_parse_shape(w->s, w->n, s, &d)) return 1;
+    return pg_diag_set(r->d, r->line, w->col + d.col - 1, "%s", d.msg);
 }
 
 static int rec_tensor(rd *r) {
     static const char *roles[] = {"input", "const", "temp", "output"};
     if (r->nw < 4) return bad(r, 1, "tensor needs NAME SHAPE ROLE");
-    pg_shape s; int ok = 0;
-    if (!shape(r, &r->w[2], &s, &ok)) return 0;
+    pg_shape s;
+    if (!shape(r, &r->w[2], &s)) return 0;
     int role = -1;
     for (int i = 0; i < 4; i++) if (wis(&r->w[3], roles[i])) role = i;
     if (role < 0) return bad(r, r->w[3].col, "role must be input, const, temp or output");
@@ -80,7 +68,6 @@ static int rec_tensor(rd *r) {
     }
     int t = pg_kprog_add_tensor(r->k, name, &s, (pg_role)role, (int)index);
     if (t < 0) return bad(r, 1, "out of memory");
-    r->k->t[t].dtype_ok = ok;
     r->k->t[t].line = r->line;
     for (; wi < r->nw; wi++) {
         word *w = &r->w[wi];
@@ -118,10 +105,11 @@ static int rec_data(rd *r, const char *p, const char *e) {
     if (have != n)
         return pg_diag_set(r->d, r->line, 1, "constant '%s' needs %lld values, got %lld", kt->name, (long long)n,
                            (long long)have);
-    if (n * 4 > PG_MAX_TENSOR_BYTES)
+    int size = pg_et_size(kt->shape.et);
+    if (n * size > PG_MAX_TENSOR_BYTES)
         return pg_diag_set(r->d, r->line, 1, "constant '%s' needs %lld bytes, more than the %lld-byte limit per tensor",
-                           kt->name, (long long)(n * 4), (long long)PG_MAX_TENSOR_BYTES);
-    kt->data = pg_arena_alloc(&r->k->arena, sizeof(float) * (size_t)(n ? n : 1));
+                           kt->name, (long long)(n * size), (long long)PG_MAX_TENSOR_BYTES);
+    kt->data = pg_arena_alloc(&r->k->arena, (size_t)(n ? n * size : 1));
     if (!kt->data) return bad(r, 1, "out of memory");
     p = r->w[1].s + r->w[1].n;
     for (;;) {
@@ -131,11 +119,15 @@ static int rec_data(rd *r, const char *p, const char *e) {
         const char *q = p;
         while (q < e && *q != ' ' && m < sizeof tmp - 1) tmp[m++] = *q++;
         tmp[m] = 0;
-        char *end;
-        float v = strtof(tmp, &end);
-        if (*end || m == 0 || (q < e && *q != ' ')) return bad(r, (int)(p - r->rest) + 1, "malformed number");
+        char *end = tmp;
+        pg_et et = kt->shape.et;
         if (kt->ndata >= n) return bad(r, (int)(p - r->rest) + 1, "too many values for the tensor");
-        kt->data[kt->ndata++] = v;
+        if (et == PG_ET_F64) pg_st_f(et, kt->data, kt->ndata, strtod(tmp, &end));
+        else if (pg_et_is_float(et)) pg_st_f(et, kt->data, kt->ndata, strtof(tmp, &end));
+        else if (pg_et_is_signed(et)) pg_st_i(et, kt->data, kt->ndata, (uint64_t)strtoll(tmp, &end, 10));
+        else if (tmp[0] != '-') pg_st_i(et, kt->data, kt->ndata, strtoull(tmp, &end, 10));
+        if (*end || m == 0 || (q < e && *q != ' ')) return bad(r, (int)(p - r->rest) + 1, "malformed number");
+        kt->ndata++;
         p = q;
     }
     if (kt->ndata != n) return pg_diag_set(r->d, r->line, 1, "constant '%s' needs %lld values, got %lld", kt->name,
@@ -176,6 +168,8 @@ static int rec_inst(rd *r) {
             }
         } else if (w->n > 5 && memcmp(w->s, "nest=", 5) == 0) {
             continue;
+        } else if (w->n > 3 && memcmp(w->s, "fn=", 3) == 0) {
+            if (!pg_fn_from_name(in.op, w->s + 3, w->n - 3, &in.fn)) return bad(r, w->col, "unknown fn");
         } else {
             if (in.nsrc == PG_MAX_SRC) return bad(r, w->col, "too many operands");
             if (!tensor_ref(r, w, &in.src[in.nsrc])) return 0;

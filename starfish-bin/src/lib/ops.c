@@ -5,8 +5,54 @@
 
 static const char *const NAMES[PG_OP_COUNT] = {
     "invalid", "parameter", "constant", "add", "subtract", "multiply", "divide",
-    "maximum", "minimum", "power", "negate", "exponential", "tanh", "abs", "log", "sqrt", "rsqrt",
-    "dot", "broadcast", "reshape", "transpose", "reduce", "iota", "slice", "clamp", "concatenate", "tuple", "fusion", "call", "copy", "dump"};
+    "maximum", "minimum", "power", "remainder", "atan2", "and", "or", "xor", "shift-left",
+    "shift-right-logical", "shift-right-arithmetic",
+    "negate", "exponential", "tanh", "abs", "log", "sqrt", "rsqrt", "exponential-minus-one", "log-plus-one",
+    "cbrt", "floor", "ceil", "round-nearest-afz", "round-nearest-even", "sign", "sine", "cosine", "tan",
+    "acos", "asin", "acosh", "asinh", "atanh", "cosh", "sinh", "logistic", "erf", "not",
+    "dot", "broadcast", "reshape", "transpose", "reduce", "iota", "slice", "clamp", "concatenate",
+    "convert", "compare", "select", "is-finite", "reduce-precision", "gather", "scatter", "dynamic-slice",
+    "dynamic-update-slice", "pad", "bitcast-convert", "reverse", "get-tuple-element",
+    "tuple", "fusion", "call", "copy", "dump"};
+
+static const char *const ET_NAMES[PG_ET_COUNT] = {
+    "f32", "pred", "s8", "s16", "s32", "s64", "u8", "u16", "u32", "u64", "f16", "bf16", "f64", "s4", "u4", "s2", "u2"};
+static const int ET_SIZES[PG_ET_COUNT] = {4, 1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 8, 1, 1, 1, 1};
+static const int ET_BITS[PG_ET_COUNT] = {32, 1, 8, 16, 32, 64, 8, 16, 32, 64, 16, 16, 64, 4, 4, 2, 2};
+
+const char *pg_et_name(pg_et e) { return (e >= 0 && e < PG_ET_COUNT) ? ET_NAMES[e] : "?"; }
+int pg_et_size(pg_et e) { return (e >= 0 && e < PG_ET_COUNT) ? ET_SIZES[e] : 4; }
+int pg_et_is_float(pg_et e) { return e == PG_ET_F32 || e == PG_ET_F16 || e == PG_ET_BF16 || e == PG_ET_F64; }
+int pg_et_is_signed(pg_et e) { return (e >= PG_ET_S8 && e <= PG_ET_S64) || e == PG_ET_S4 || e == PG_ET_S2; }
+int pg_et_bits(pg_et e) { return (e >= 0 && e < PG_ET_COUNT) ? ET_BITS[e] : 32; }
+
+int pg_et_from_name(const char *s, size_t n) {
+    for (int i = 0; i < PG_ET_COUNT; i++)
+        if (strlen(ET_NAMES[i]) == n && memcmp(s, ET_NAMES[i], n) == 0) return i;
+    return -1;
+}
+
+static const char *const DIRS[6] = {"EQ", "NE", "LT", "LE", "GT", "GE"};
+
+const char *pg_fn_name(pg_op op, int fn, char *buf, size_t n) {
+    if (op == PG_OP_COMPARE) snprintf(buf, n, "%s%s", DIRS[(fn & 7) % 6], fn & PG_CMP_TOTAL ? ".total" : "");
+    else snprintf(buf, n, "%s", fn == PG_FN_ASSIGN ? "assign" : pg_op_name((pg_op)fn));
+    return buf;
+}
+
+int pg_fn_from_name(pg_op op, const char *s, size_t n, int *fn) {
+    if (op == PG_OP_COMPARE) {
+        int total = n > 6 && memcmp(s + n - 6, ".total", 6) == 0;
+        if (total) n -= 6;
+        for (int i = 0; i < 6; i++)
+            if (n == 2 && memcmp(s, DIRS[i], 2) == 0) { *fn = i | (total ? PG_CMP_TOTAL : 0); return 1; }
+        return 0;
+    }
+    if (n == 6 && memcmp(s, "assign", 6) == 0) { *fn = PG_FN_ASSIGN; return 1; }
+    for (int i = PG_OP_ADD; i <= PG_OP_XOR; i++)
+        if (strlen(NAMES[i]) == n && memcmp(s, NAMES[i], n) == 0) { *fn = i; return 1; }
+    return 0;
+}
 
 const char *pg_op_name(pg_op op) {
     return (op > 0 && op < PG_OP_COUNT) ? NAMES[op] : "invalid";
@@ -26,22 +72,28 @@ pg_op pg_op_from_hlo(const char *s, size_t n) {
 }
 
 const char *pg_supported_ops(void) {
-    return "abs, add, bitcast, broadcast, call, clamp, concatenate, constant, copy, divide, dot, exponential, fusion, iota, log, "
-           "maximum, minimum, multiply, negate, parameter, power, reduce, reshape, rsqrt, slice, sqrt, "
-           "subtract, tanh, transpose, tuple";
+    return "abs, acos, acosh, add, and, asin, asinh, atan2, atanh, bitcast, bitcast-convert, broadcast, call, cbrt, ceil, clamp, compare, "
+           "concatenate, constant, convert, copy, cosh, cosine, divide, dot, dynamic-slice, dynamic-update-slice, erf, "
+           "exponential, exponential-minus-one, floor, fusion, gather, get-tuple-element, iota, is-finite, log, log-plus-one, logistic, "
+           "maximum, minimum, multiply, negate, not, or, pad, parameter, power, reduce, reduce-precision, remainder, "
+           "reshape, reverse, round-nearest-afz, round-nearest-even, rsqrt, scatter, select, shift-left, shift-right-arithmetic, "
+           "shift-right-logical, sign, sine, sinh, slice, sqrt, subtract, tan, tanh, transpose, tuple, xor";
 }
 
-int pg_op_is_binary(pg_op op) { return op >= PG_OP_ADD && op <= PG_OP_POWER; }
-int pg_op_is_unary(pg_op op) { return (op >= PG_OP_NEGATE && op <= PG_OP_RSQRT) || op == PG_OP_COPY; }
+int pg_op_is_binary(pg_op op) { return op >= PG_OP_ADD && op <= PG_OP_SHIFT_RIGHT_ARITHMETIC; }
+int pg_op_is_unary(pg_op op) { return (op >= PG_OP_NEGATE && op <= PG_OP_NOT) || op == PG_OP_COPY; }
 
 int pg_op_arity(pg_op op) {
-    if (pg_op_is_binary(op) || op == PG_OP_DOT || op == PG_OP_REDUCE) return 2;
-    if (op == PG_OP_TUPLE || op == PG_OP_CONCATENATE) return -1;
-    if (op == PG_OP_CLAMP) return 3;
+    if (pg_op_is_binary(op) || op == PG_OP_DOT || op == PG_OP_REDUCE || op == PG_OP_COMPARE || op == PG_OP_GATHER ||
+        op == PG_OP_PAD)
+        return 2;
+    if (op == PG_OP_TUPLE || op == PG_OP_CONCATENATE || op == PG_OP_DYNAMIC_SLICE || op == PG_OP_DYNAMIC_UPDATE_SLICE)
+        return -1;
+    if (op == PG_OP_CLAMP || op == PG_OP_SELECT || op == PG_OP_SCATTER) return 3;
     if (op == PG_OP_FUSION || op == PG_OP_CALL) return -2;
     if (op == PG_OP_PARAMETER || op == PG_OP_CONSTANT || op == PG_OP_INVALID || op == PG_OP_DUMP || op == PG_OP_IOTA)
         return 0;
-    return 1; /* unary, copy, broadcast, reshape, transpose */
+    return 1; /* unary, copy, broadcast, reshape, transpose, convert, is-finite, reduce-precision */
 }
 
 int64_t pg_shape_numel(const pg_shape *s) {
@@ -51,14 +103,14 @@ int64_t pg_shape_numel(const pg_shape *s) {
 }
 
 int pg_shape_eq(const pg_shape *a, const pg_shape *b) {
-    if (a->rank != b->rank) return 0;
+    if (a->rank != b->rank || a->et != b->et) return 0;
     for (int i = 0; i < a->rank; i++) if (a->dims[i] != b->dims[i]) return 0;
     return 1;
 }
 
 const char *pg_shape_str(const pg_shape *s, char *buf, size_t n) {
     size_t k = 0;
-    int w = snprintf(buf, n, "f32[");
+    int w = snprintf(buf, n, "%s[", pg_et_name(s->et));
     k = w > 0 ? (size_t)w : 0;
     for (int i = 0; i < s->rank && k < n; i++) {
         w = snprintf(buf + k, n - k, "%s%lld", i ? "," : "", (long long)s->dims[i]);
@@ -69,22 +121,52 @@ const char *pg_shape_str(const pg_shape *s, char *buf, size_t n) {
 }
 
 int pg_shape_valid(const pg_shape *s) {
-    if (s->rank < 0 || s->rank > PG_MAX_RANK) return 0;
+    if (s->rank < 0 || s->rank > PG_MAX_RANK || s->et < 0 || s->et >= PG_ET_COUNT) return 0;
     int64_t n = 1;
     for (int i = 0; i < s->rank; i++)
         if (s->dims[i] < 0 || !pg_mul_ok(n, s->dims[i], &n)) return 0;
     return 1;
 }
 
+#include "ops_int.h"
 #define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return 0; } while (0)
 
-static int check_dims_list(const int64_t *attr, int nattr, int limit, char *err, size_t errlen) {
+int pg_check_dims_list(const int64_t *attr, int nattr, int limit, char *err, size_t errlen) {
     for (int i = 0; i < nattr; i++) {
         if (attr[i] < 0 || attr[i] >= limit) FAIL("dimension %lld out of range [0,%d)", (long long)attr[i], limit);
         for (int j = 0; j < i; j++)
             if (attr[j] == attr[i]) FAIL("dimension %lld repeated", (long long)attr[i]);
     }
     return 1;
+}
+
+/* type_rule: element-type requirements of elementwise ops */
+static int type_rule(pg_op op, pg_et et, char *err, size_t errlen) {
+    int fl = pg_et_is_float(et);
+    if ((op == PG_OP_AND || op == PG_OP_OR || op == PG_OP_XOR || op == PG_OP_NOT || op == PG_OP_SHIFT_LEFT ||
+         op == PG_OP_SHIFT_RIGHT_LOGICAL || op == PG_OP_SHIFT_RIGHT_ARITHMETIC) && fl)
+        FAIL("%s needs an integer or pred operand, got %s", pg_op_name(op), pg_et_name(et));
+    int float_only = op == PG_OP_ATAN2 || op == PG_OP_IS_FINITE || op == PG_OP_REDUCE_PRECISION ||
+                     (op >= PG_OP_EXPONENTIAL && op <= PG_OP_ERF && op != PG_OP_ABS && op != PG_OP_SIGN);
+    if (float_only && !fl) FAIL("%s needs a floating-point operand, got %s", pg_op_name(op), pg_et_name(et));
+    if (op == PG_OP_REDUCE_PRECISION && et == PG_ET_F64) FAIL("reduce-precision of f64 is not supported (f32, f16, bf16)");
+    if (et == PG_ET_PRED && (op == PG_OP_NEGATE || op == PG_OP_ABS || op == PG_OP_SIGN || op == PG_OP_POWER ||
+                             op == PG_OP_DIVIDE || op == PG_OP_REMAINDER || op == PG_OP_SUBTRACT))
+        FAIL("%s is not defined on pred", pg_op_name(op));
+    return 1;
+}
+
+int pg_op_fn_ok(pg_op op, int fn, pg_et et) {
+    if (op == PG_OP_COMPARE) return fn >= 0 && (fn & 7) < 6 && fn <= (PG_CMP_TOTAL | 7);
+    if (op == PG_OP_REDUCE || op == PG_OP_SCATTER) {
+        if (op == PG_OP_SCATTER && fn == PG_FN_ASSIGN) return 1;
+        if (fn < PG_OP_ADD || fn > PG_OP_XOR || fn == PG_OP_POWER || fn == PG_OP_REMAINDER || fn == PG_OP_ATAN2 ||
+            fn == PG_OP_SUBTRACT || fn == PG_OP_DIVIDE)
+            return 0;
+        char e[8];
+        return type_rule((pg_op)fn, et, e, sizeof e);
+    }
+    return fn == 0;
 }
 
 int pg_infer_shape(pg_op op, const pg_shape *in, int nin, const int64_t *attr,
@@ -95,56 +177,94 @@ int pg_infer_shape(pg_op op, const pg_shape *in, int nin, const int64_t *attr,
         if (!pg_shape_eq(&in[0], &in[1]))
             FAIL("%s operands differ in shape: %s vs %s", pg_op_name(op),
                  pg_shape_str(&in[0], a, sizeof a), pg_shape_str(&in[1], b, sizeof b));
+        if (!type_rule(op, in[0].et, err, errlen)) return 0;
         *out = in[0];
         return 1;
     }
-    if (pg_op_is_unary(op)) {
+    if (pg_op_is_unary(op) || op == PG_OP_IS_FINITE || op == PG_OP_REDUCE_PRECISION || op == PG_OP_CONVERT) {
         if (nin != 1) FAIL("%s takes 1 operand, got %d", pg_op_name(op), nin);
+        if (!type_rule(op, in[0].et, err, errlen)) return 0;
+        if (op == PG_OP_REDUCE_PRECISION && (nattr != 2 || attr[0] < 1 || attr[0] > 11 || attr[1] > 52))
+            FAIL("reduce-precision needs exponent_bits in [1,11] and mantissa_bits in [0,52]");
+        pg_et et = op == PG_OP_CONVERT ? out->et : op == PG_OP_IS_FINITE ? PG_ET_PRED : in[0].et;
         *out = in[0];
+        out->et = et;
         return 1;
     }
     switch (op) {
-    case PG_OP_DOT: {
-        if (nin != 2) FAIL("dot takes 2 operands, got %d", nin);
-        if (in[0].rank != 2 || in[1].rank != 2) FAIL("dot supports rank-2 operands only (got %s, %s)",
-            pg_shape_str(&in[0], a, sizeof a), pg_shape_str(&in[1], b, sizeof b));
-        if (nattr != 2 || attr[0] < 0 || attr[0] > 1 || attr[1] < 0 || attr[1] > 1)
-            FAIL("dot needs one lhs and one rhs contracting dimension in {0,1}");
-        int64_t kl = in[0].dims[attr[0]], kr = in[1].dims[attr[1]];
-        if (kl != kr) FAIL("dot contracting dimensions differ: %lld vs %lld (%s . %s)", (long long)kl,
-            (long long)kr, pg_shape_str(&in[0], a, sizeof a), pg_shape_str(&in[1], b, sizeof b));
-        out->rank = 2;
-        out->dims[0] = in[0].dims[1 - attr[0]];
-        out->dims[1] = in[1].dims[1 - attr[1]];
+    case PG_OP_DOT: return pg_infer_dot(in, nin, attr, nattr, out, err, errlen);
+    case PG_OP_GATHER: return pg_infer_gather(in, nin, attr, nattr, out, err, errlen);
+    case PG_OP_SCATTER: return pg_infer_scatter(in, nin, attr, nattr, out, err, errlen);
+    case PG_OP_DYNAMIC_SLICE: case PG_OP_DYNAMIC_UPDATE_SLICE:
+        return pg_infer_dynamic_slice(op, in, nin, attr, nattr, out, err, errlen);
+    case PG_OP_PAD: return pg_infer_pad(in, nin, attr, nattr, out, err, errlen);
+    case PG_OP_COMPARE:
+        if (nin != 2) FAIL("compare takes 2 operands, got %d", nin);
+        if (!pg_shape_eq(&in[0], &in[1]))
+            FAIL("compare operands differ in shape: %s vs %s", pg_shape_str(&in[0], a, sizeof a),
+                 pg_shape_str(&in[1], b, sizeof b));
+        *out = in[0];
+        out->et = PG_ET_PRED;
+        return 1;
+    case PG_OP_SELECT: {
+        if (nin != 3) FAIL("select takes 3 operands (pred, on_true, on_false), got %d", nin);
+        pg_shape p = in[0];
+        p.et = in[1].et;
+        if (in[0].et != PG_ET_PRED) FAIL("select predicate must be pred, got %s", pg_shape_str(&in[0], a, sizeof a));
+        if (!pg_shape_eq(&in[1], &in[2]))
+            FAIL("select on_true %s and on_false %s differ", pg_shape_str(&in[1], a, sizeof a), pg_shape_str(&in[2], b, sizeof b));
+        if (in[0].rank != 0 && !pg_shape_eq(&p, &in[1]))
+            FAIL("select predicate %s must be a scalar or of shape %s", pg_shape_str(&in[0], a, sizeof a),
+                 pg_shape_str(&in[1], b, sizeof b));
+        *out = in[1];
         return 1;
     }
     case PG_OP_BROADCAST:
         if (nin != 1) FAIL("broadcast takes 1 operand, got %d", nin);
         if (nattr != in[0].rank) FAIL("broadcast dimensions has %d entries for an operand of rank %d", nattr, in[0].rank);
-        if (!check_dims_list(attr, nattr, out->rank, err, errlen)) return 0;
+        if (!pg_check_dims_list(attr, nattr, out->rank, err, errlen)) return 0;
         for (int i = 0; i < nattr; i++)
             if (out->dims[attr[i]] != in[0].dims[i])
                 FAIL("broadcast maps operand dimension %d (size %lld) to result dimension %lld (size %lld)",
                      i, (long long)in[0].dims[i], (long long)attr[i], (long long)out->dims[attr[i]]);
+        out->et = in[0].et;
+        return 1;
+    case PG_OP_BITCAST_CONVERT:
+        if (nin != 1) FAIL("bitcast-convert takes 1 operand, got %d", nin);
+        if (pg_et_size(out->et) != pg_et_size(in[0].et) || out->et == PG_ET_PRED || in[0].et == PG_ET_PRED)
+            FAIL("bitcast-convert between %s and %s (element sizes differ or pred) is not supported",
+                 pg_et_name(in[0].et), pg_et_name(out->et));
+        if (pg_shape_numel(out) != pg_shape_numel(&in[0]))
+            FAIL("bitcast-convert changes the element count: %s to %s", pg_shape_str(&in[0], a, sizeof a),
+                 pg_shape_str(out, b, sizeof b));
         return 1;
     case PG_OP_RESHAPE:
         if (nin != 1) FAIL("reshape takes 1 operand, got %d", nin);
         if (pg_shape_numel(out) != pg_shape_numel(&in[0]))
             FAIL("reshape changes the element count: %s to %s", pg_shape_str(&in[0], a, sizeof a),
                  pg_shape_str(out, b, sizeof b));
+        out->et = in[0].et;
+        return 1;
+    case PG_OP_REVERSE:
+        if (nin != 1) FAIL("reverse takes 1 operand, got %d", nin);
+        if (!pg_check_dims_list(attr, nattr, in[0].rank, err, errlen)) return 0;
+        *out = in[0];
         return 1;
     case PG_OP_TRANSPOSE:
         if (nin != 1) FAIL("transpose takes 1 operand, got %d", nin);
         if (nattr != in[0].rank) FAIL("transpose dimensions must be a permutation of %d dimensions", in[0].rank);
-        if (!check_dims_list(attr, nattr, in[0].rank, err, errlen)) return 0;
+        if (!pg_check_dims_list(attr, nattr, in[0].rank, err, errlen)) return 0;
         out->rank = in[0].rank;
+        out->et = in[0].et;
         for (int i = 0; i < nattr; i++) out->dims[i] = in[0].dims[attr[i]];
         return 1;
     case PG_OP_REDUCE:
         if (nin != 2) FAIL("reduce takes an operand and an init value, got %d operands", nin);
-        if (in[1].rank != 0) FAIL("reduce init value must be a scalar, got %s", pg_shape_str(&in[1], a, sizeof a));
-        if (!check_dims_list(attr, nattr, in[0].rank, err, errlen)) return 0;
+        if (in[1].rank != 0 || in[1].et != in[0].et)
+            FAIL("reduce init value must be a %s scalar, got %s", pg_et_name(in[0].et), pg_shape_str(&in[1], a, sizeof a));
+        if (!pg_check_dims_list(attr, nattr, in[0].rank, err, errlen)) return 0;
         out->rank = 0;
+        out->et = in[0].et;
         for (int d = 0; d < in[0].rank; d++) {
             int red = 0;
             for (int i = 0; i < nattr; i++) if (attr[i] == d) red = 1;
@@ -154,7 +274,7 @@ int pg_infer_shape(pg_op op, const pg_shape *in, int nin, const int64_t *attr,
     case PG_OP_CLAMP:
         if (nin != 3) FAIL("clamp takes 3 operands (min, operand, max), got %d", nin);
         for (int k = 0; k < 3; k += 2)
-            if (in[k].rank != 0 && !pg_shape_eq(&in[k], &in[1]))
+            if ((in[k].rank != 0 || in[k].et != in[1].et) && !pg_shape_eq(&in[k], &in[1]))
                 FAIL("clamp %s %s must be a scalar or the operand's shape %s", k ? "max" : "min",
                      pg_shape_str(&in[k], a, sizeof a), pg_shape_str(&in[1], b, sizeof b));
         *out = in[1];
@@ -165,7 +285,7 @@ int pg_infer_shape(pg_op op, const pg_shape *in, int nin, const int64_t *attr,
             FAIL("concatenate needs one dimension in [0,%d)", in[0].rank);
         int64_t sum = 0;
         for (int k = 0; k < nin; k++) {
-            int same = in[k].rank == in[0].rank;
+            int same = in[k].rank == in[0].rank && in[k].et == in[0].et;
             for (int d = 0; same && d < in[0].rank; d++) same = d == attr[0] || in[k].dims[d] == in[0].dims[d];
             if (!same) FAIL("concatenate operand %d is %s, which does not match %s outside dimension %lld", k,
                             pg_shape_str(&in[k], a, sizeof a), pg_shape_str(&in[0], b, sizeof b), (long long)attr[0]);
@@ -185,6 +305,7 @@ int pg_infer_shape(pg_op op, const pg_shape *in, int nin, const int64_t *attr,
         if (nin != 1) FAIL("slice takes 1 operand, got %d", nin);
         if (nattr != 3 * in[0].rank) FAIL("slice needs [start:limit:stride] for each of the %d dimensions", in[0].rank);
         out->rank = in[0].rank;
+        out->et = in[0].et;
         for (int d = 0; d < in[0].rank; d++) {
             int64_t lo = attr[d], hi = attr[in[0].rank + d], st = attr[2 * in[0].rank + d];
             if (lo < 0 || lo > hi || hi > in[0].dims[d] || st < 1)

@@ -147,8 +147,14 @@ void pp_shape(pg_parser *p, pg_shape *s, pg_shape **tuple, int *ntuple) {
     pg_token t = p->tok;
     if (t.k != PG_T_IDENT || t.pct)
         pp_fail(p, t.line, t.col, "expected a shape such as f32[4,8], found %s", pg_tok_desc(&t, b, sizeof b));
-    if (!pg_tok_is(&t, "f32"))
-        pp_fail(p, t.line, t.col, "unsupported element type %s (supported: f32)", pg_tok_desc(&t, b, sizeof b));
+    if (pp_peek2(p).k == PG_T_LPAREN)
+        pp_fail(p, t.line, t.col, "missing result shape before %s (a shape such as f32[4,8] is required)",
+                pg_tok_desc(&t, b, sizeof b));
+    int et = t.pct ? -1 : pg_et_from_name(t.s, t.n);
+    if (et < 0)
+        pp_fail(p, t.line, t.col, "unsupported element type %s (supported: %s)", pg_tok_desc(&t, b, sizeof b),
+                PG_SUPPORTED_TYPES);
+    s->et = (pg_et)et;
     pp_next(p);
     pp_expect(p, PG_T_LBRACK, "'[' after the element type");
     while (p->tok.k != PG_T_RBRACK) {
@@ -241,6 +247,24 @@ static void parse_all(pg_parser *p, const char *file) {
     if (!m->entry) { m->entry = m->comps[m->n_comps - 1]; m->entry->is_entry = 1; }
     if (!m->name) m->name = m->entry->name;
     pp_check_module(p);
+}
+
+/* shape_guarded: one shape and then the end of the text */
+static int shape_guarded(pg_parser *p, pg_shape *s) {
+    if (setjmp(p->jb)) return 0;
+    char b[80];
+    pp_next(p);
+    pp_shape(p, s, NULL, NULL);
+    if (p->tok.k != PG_T_EOF) pp_fail(p, p->tok.line, p->tok.col, "unexpected %s after the shape", pg_tok_desc(&p->tok, b, sizeof b));
+    return 1;
+}
+
+int pg_parse_shape(const char *text, size_t len, pg_shape *s, pg_diag *d) {
+    pg_parser p;
+    memset(&p, 0, sizeof p);
+    p.d = d;
+    pg_lex_init(&p.lx, text, len);
+    return shape_guarded(&p, s);
 }
 
 /* run_guarded: the setjmp frame; nothing here is modified after setjmp */

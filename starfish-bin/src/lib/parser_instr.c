@@ -1,23 +1,48 @@
 /* parser_instr.c - one HLO instruction: name, shape, opcode, operands,
  * literals and the attributes the subset uses (others are skipped). */
 #include "parser_int.h"
+#include "et.h"
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static float parse_float(pg_parser *p) {
-    char b[80];
+/* literal_value: one literal element of type e, stored at in->literal[n] */
+static void literal_value(pg_parser *p, pg_instr *in) {
+    char b[80], tmp[64];
     pg_token t = p->tok;
-    if (t.k != PG_T_NUM || t.n >= 64)
+    pg_et e = in->shape.et;
+    int64_t n = in->n_literal;
+    if (t.k == PG_T_IDENT && (pg_tok_is(&t, "true") || pg_tok_is(&t, "false"))) {
+        if (e != PG_ET_PRED) pp_fail(p, t.line, t.col, "%s literal %s in a %s constant", "pred", pg_tok_desc(&t, b, sizeof b), pg_et_name(e));
+        pg_st_i(e, in->literal, n, t.s[0] == 't');
+        pp_next(p);
+        return;
+    }
+    if (t.k != PG_T_NUM || t.n >= sizeof tmp)
         pp_fail(p, t.line, t.col, "expected a number, found %s", pg_tok_desc(&t, b, sizeof b));
-    char tmp[64];
     memcpy(tmp, t.s, t.n);
     tmp[t.n] = 0;
     char *end = NULL;
-    float v = strtof(tmp, &end);
-    if (!end || *end) pp_fail(p, t.line, t.col, "malformed number %s", pg_tok_desc(&t, b, sizeof b));
+    errno = 0;
+    if (pg_et_is_float(e)) {
+        if (e == PG_ET_F64) pg_st_f(e, in->literal, n, strtod(tmp, &end));
+        else pg_st_f(e, in->literal, n, strtof(tmp, &end));
+    } else if (pg_et_is_signed(e)) {
+        long long v = strtoll(tmp, &end, 10);
+        int bits = pg_et_bits(e);
+        if (!errno && end && !*end && bits < 64 && (v < -(1LL << (bits - 1)) || v >= (1LL << (bits - 1)))) errno = ERANGE;
+        pg_st_i(e, in->literal, n, (uint64_t)v);
+    } else {
+        unsigned long long v = tmp[0] == '-' ? (errno = ERANGE, 0) : strtoull(tmp, &end, 10);
+        int bits = pg_et_bits(e);
+        if (!errno && end && !*end && bits < 64 && v >= (1ULL << bits)) errno = ERANGE;
+        pg_st_i(e, in->literal, n, v);
+    }
+    if (errno == ERANGE && !pg_et_is_float(e))
+        pp_fail(p, t.line, t.col, "literal %s is out of range for %s", pg_tok_desc(&t, b, sizeof b), pg_et_name(e));
+    if (!end || *end) pp_fail(p, t.line, t.col, "malformed %s literal %s", pg_et_name(e), pg_tok_desc(&t, b, sizeof b));
     pp_next(p);
-    return v;
 }
 
 static void literal(pg_parser *p, pg_instr *in, int *cap, int depth) {
@@ -36,8 +61,9 @@ static void literal(pg_parser *p, pg_instr *in, int *cap, int depth) {
         return;
     }
     if (in->n_literal >= ((int64_t)1 << 30)) pp_fail(p, p->tok.line, p->tok.col, "literal too large");
-    pp_grow(p, (void **)&in->literal, cap, (int)in->n_literal, sizeof *in->literal);
-    in->literal[in->n_literal++] = parse_float(p);
+    pp_grow(p, &in->literal, cap, (int)in->n_literal, (size_t)pg_et_size(in->shape.et));
+    literal_value(p, in);
+    in->n_literal++;
 }
 
 static void operands(pg_parser *p, pg_instr *in) {
@@ -101,27 +127,103 @@ static void slice_attr(pg_parser *p, pg_instr *in) {
     in->has_dims = 1;
 }
 
+/* contiguous_text: the tokens of one attribute value written without
+ * spaces ("0_1x2_3"), consumed; returns its length, text in *out */
+static size_t contiguous_text(pg_parser *p, const char **out) {
+    const char *s = p->tok.s, *e = s;
+    while ((p->tok.k == PG_T_NUM || p->tok.k == PG_T_IDENT || p->tok.k == PG_T_OTHER) && p->tok.s == e && !p->tok.pct) {
+        e = p->tok.s + p->tok.n;
+        pp_next(p);
+    }
+    *out = s;
+    return (size_t)(e - s);
+}
+
+/* padding_attr: `lo_hi[_interior]x...` into attr as lows, highs, interiors */
+static void padding_attr(pg_parser *p, pg_instr *in, const pg_token *k) {
+    int64_t v[PG_MAX_RANK][3];
+    int n = 0;
+    const char *s;
+    size_t len = contiguous_text(p, &s);
+    const char *q = s, *e = s + len;
+    while (q < e) {
+        if (n == PG_MAX_RANK) pp_fail(p, k->line, k->col, "more than %d dimensions", PG_MAX_RANK);
+        int parts = 0;
+        v[n][2] = 0;
+        while (q < e && *q != 'x' && parts < 3) {
+            if (*q == '-') pp_fail(p, k->line, k->col, "negative padding is not supported");
+            int64_t x = 0;
+            int nd = 0;
+            while (q < e && *q >= '0' && *q <= '9' && nd < 12) { x = x * 10 + (*q++ - '0'); nd++; }
+            if (!nd) pp_fail(p, k->line, k->col, "malformed padding '%.*s' (expected low_high_interior per dimension)", (int)(len > 60 ? 60 : len), s);
+            v[n][parts++] = x;
+            if (q < e && *q == '_') q++;
+        }
+        if (parts < 2) pp_fail(p, k->line, k->col, "malformed padding '%.*s' (expected low_high_interior per dimension)", (int)(len > 60 ? 60 : len), s);
+        n++;
+        if (q < e && *q == 'x') q++;
+    }
+    for (int d = 0; d < n; d++) { in->attr[d] = v[d][0]; in->attr[n + d] = v[d][1]; in->attr[2 * n + d] = v[d][2]; }
+    in->n_attr = 3 * n;
+    in->has_dims = 1;
+}
+
+/* the dimension lists kept in in->dl->v, by attribute name */
+static const char *const DIM_LISTS[] = {
+    "lhs_batch_dims", "rhs_batch_dims", "lhs_contracting_dims", "rhs_contracting_dims", NULL, NULL,
+    "offset_dims", "collapsed_slice_dims", "start_index_map", "slice_sizes", NULL, NULL,
+    "update_window_dims", "inserted_window_dims", "scatter_dims_to_operand_dims", NULL, NULL, NULL};
+
 static void attribute(pg_parser *p, pg_instr *in) {
+    char b[80];
     pg_token k = pp_expect(p, PG_T_IDENT, "an attribute name");
     pp_expect(p, PG_T_EQ, "'=' after the attribute name");
     int64_t tmp[PG_MAX_RANK];
-    if (pg_tok_is(&k, "dimensions")) {
+    for (int i = 0; i < 18; i++)
+        if (DIM_LISTS[i] && pg_tok_is(&k, DIM_LISTS[i])) {
+            if (!in->dl) in->dl = pp_alloc(p, sizeof *in->dl);
+            in->dl->n[i % 6] = int_list(p, in->dl->v[i % 6]);
+            in->has_dl |= 1 << (i % 6);
+            return;
+        }
+    if (pg_tok_is(&k, "dimensions") || pg_tok_is(&k, "dynamic_slice_sizes")) {
         in->n_attr = int_list(p, in->attr);
         in->has_dims = 1;
-    } else if (pg_tok_is(&k, "lhs_contracting_dims") || pg_tok_is(&k, "rhs_contracting_dims")) {
-        int lhs = k.s[0] == 'l';
-        int n = int_list(p, tmp);
-        if (n != 1) pp_fail(p, k.line, k.col, "dot supports exactly one contracting dimension per side");
-        in->attr[lhs ? 0 : 1] = tmp[0];
-        if (lhs) in->has_lhs_c = 1; else in->has_rhs_c = 1;
-    } else if (pg_tok_is(&k, "lhs_batch_dims") || pg_tok_is(&k, "rhs_batch_dims")) {
-        if (int_list(p, tmp) != 0) pp_fail(p, k.line, k.col, "dot batch dimensions are not supported");
+    } else if (pg_tok_is(&k, "operand_batching_dims") || pg_tok_is(&k, "start_indices_batching_dims") ||
+               pg_tok_is(&k, "input_batching_dims") || pg_tok_is(&k, "scatter_indices_batching_dims")) {
+        if (int_list(p, tmp) != 0)
+            pp_fail(p, k.line, k.col, "%.*s (batched gather/scatter) is not supported", (int)k.n, k.s);
+    } else if (pg_tok_is(&k, "index_vector_dim")) {
+        if (!in->dl) in->dl = pp_alloc(p, sizeof *in->dl);
+        in->dl->ivd = pp_int(p, "the index vector dimension");
+        in->has_fn |= 2;
+    } else if (pg_tok_is(&k, "index") && in->op == PG_OP_GET_TUPLE_ELEMENT) {
+        in->param_index = pp_int(p, "a tuple index");
+        in->has_dims = 1;
     } else if (pg_tok_is(&k, "iota_dimension")) {
         in->attr[0] = pp_int(p, "the iota dimension");
         in->n_attr = 1;
         in->has_dims = 1;
+    } else if (pg_tok_is(&k, "exponent_bits") || pg_tok_is(&k, "mantissa_bits")) {
+        in->attr[k.s[0] == 'm'] = pp_int(p, "a bit count");
+        in->has_dims |= k.s[0] == 'm' ? 2 : 1;
+        in->n_attr = 2;
     } else if (pg_tok_is(&k, "slice")) {
         slice_attr(p, in);
+    } else if (pg_tok_is(&k, "padding")) {
+        padding_attr(p, in, &k);
+    } else if (pg_tok_is(&k, "direction")) {
+        pg_token t = pp_expect(p, PG_T_IDENT, "a comparison direction");
+        int fn;
+        if (!pg_fn_from_name(PG_OP_COMPARE, t.s, t.n, &fn))
+            pp_fail(p, t.line, t.col, "unknown comparison direction %s (EQ, NE, LT, LE, GT, GE)", pg_tok_desc(&t, b, sizeof b));
+        in->fn = (in->fn & PG_CMP_TOTAL) | fn;
+        in->has_fn |= 1;
+    } else if (pg_tok_is(&k, "type") && in->op == PG_OP_COMPARE) {
+        pg_token t = pp_expect(p, PG_T_IDENT, "a comparison type");
+        if (pg_tok_is(&t, "TOTALORDER")) in->fn |= PG_CMP_TOTAL;
+        else if (!pg_tok_is(&t, "FLOAT") && !pg_tok_is(&t, "SIGNED") && !pg_tok_is(&t, "UNSIGNED"))
+            pp_fail(p, t.line, t.col, "unsupported comparison type %s (FLOAT, TOTALORDER, SIGNED, UNSIGNED)", pg_tok_desc(&t, b, sizeof b));
     } else if (pg_tok_is(&k, "to_apply") || pg_tok_is(&k, "calls")) {
         pg_token t = pp_expect(p, PG_T_IDENT, "a computation name");
         in->to_apply_name = pp_str(p, &t);
@@ -165,8 +267,9 @@ void pp_instr(pg_parser *p, pg_comp *c) {
         pp_fail(p, op.line, op.col, "unsupported op %s (supported: %s)", pg_tok_desc(&op, b, sizeof b),
                 pg_supported_ops());
     in->op_line = op.line; in->op_col = op.col;
-    if (in->tuple_shapes && in->op != PG_OP_TUPLE)
-        pp_fail(p, op.line, op.col, "only tuple may have a tuple shape");
+    if (in->tuple_shapes && in->op != PG_OP_TUPLE && in->op != PG_OP_FUSION && in->op != PG_OP_CALL)
+        pp_fail(p, op.line, op.col, "%s with a tuple shape (several results) is not supported; only tuple, fusion and call may return a tuple",
+                pg_op_name(in->op));
     if (!in->tuple_shapes && in->op == PG_OP_TUPLE)
         pp_fail(p, op.line, op.col, "tuple needs a tuple shape such as (f32[4], f32[2])");
     pp_next(p);

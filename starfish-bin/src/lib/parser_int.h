@@ -9,6 +9,8 @@
 #include "lexer.h"
 #include "strmap.h"
 
+#define PG_SUPPORTED_TYPES "pred, s2, s4, s8, s16, s32, s64, u2, u4, u8, u16, u32, u64, f16, bf16, f32, f64"
+
 typedef struct {
     pg_lexer lx;
     pg_token tok;

@@ -15,10 +15,10 @@ static int check_tensors(pg_kprog *k, const char *file, int placed, pg_sbuf *rep
     for (int i = 0; i <= k->nt; i++) first_in[i] = first_out[i] = -1;
     for (int i = 0; i < k->nt; i++) {
         pg_ktensor *t = &k->t[i];
-        int64_t need = pg_shape_numel(&t->shape) * 4;
-        if (!t->dtype_ok) V(t->line, "tensor '%s': unsupported element type (only f32)", t->name);
+        int64_t need = pg_tensor_bytes(&t->shape);
         if (t->role == PG_ROLE_CONST && t->ndata != pg_shape_numel(&t->shape))
-            V(t->line, "constant '%s' has %lld values, needs %lld", t->name, (long long)t->ndata, (long long)(need / 4));
+            V(t->line, "constant '%s' has %lld values, needs %lld", t->name, (long long)t->ndata,
+              (long long)pg_shape_numel(&t->shape));
         if ((t->role == PG_ROLE_INPUT || t->role == PG_ROLE_OUTPUT) && t->index >= 0 && t->index < k->nt) {
             int *first = t->role == PG_ROLE_INPUT ? first_in : first_out;
             if (first[t->index] >= 0)
@@ -60,6 +60,9 @@ static int check_insts(pg_kprog *k, const char *file, pg_sbuf *rep) {
         for (int s = 0; s < in->nsrc; s++) ss[s] = k->t[in->src[s]].shape;
         if (!pg_infer_shape(in->op, ss, in->nsrc, in->attr, in->nattr, &out, err, sizeof err))
             V(in->line, "%s '%s': %s", pg_op_name(in->op), d->name, err);
+        else if (!pg_op_fn_ok(in->op, in->fn, in->nsrc ? ss[0].et : out.et))
+            V(in->line, "%s '%s': fn is missing or not valid for %s", pg_op_name(in->op), d->name,
+              pg_et_name(in->nsrc ? ss[0].et : out.et));
         else if (!pg_shape_eq(&out, &d->shape)) {
             char a[160], b[160];
             V(in->line, "%s '%s' is declared %s but computes %s", pg_op_name(in->op), d->name,

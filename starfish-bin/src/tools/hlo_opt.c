@@ -22,15 +22,15 @@ static int fold(pg_module *m) {
         for (int s = 0; s < in->n_operands; s++) all &= in->operands[s]->op == PG_OP_CONSTANT;
         int64_t n = pg_shape_numel(&in->shape);
         if (!all || n > 65536) continue;
-        float *v = pg_arena_alloc(&m->arena, sizeof(float) * (size_t)(n + 1));
+        void *v = pg_arena_alloc(&m->arena, (size_t)(n * pg_et_size(in->shape.et)) + 8);
         if (!v) tool_fail(TOOL, EXIT_FAIL, "out of memory");
         pg_shape ss[PG_MAX_SRC];
-        const float *src[PG_MAX_SRC] = {NULL};
+        const void *src[PG_MAX_SRC] = {NULL};
         for (int s = 0; s < in->n_operands; s++) { ss[s] = in->operands[s]->shape; src[s] = in->operands[s]->literal; }
-        if (!pg_kernel_run(in->op, in->attr, in->n_attr, &in->shape, v, ss, src, in->n_operands)) continue;
+        if (!pg_kernel_run(in->op, in->fn, in->attr, in->n_attr, &in->shape, v, ss, src, in->n_operands)) continue;
         in->op = PG_OP_CONSTANT;
         in->literal = v; in->n_literal = n;
-        in->n_operands = 0; in->n_attr = 0; in->to_apply = NULL;
+        in->n_operands = 0; in->n_attr = 0; in->fn = 0; in->to_apply = NULL;
         folded++;
     }
     return folded;

@@ -4,6 +4,7 @@
  *               --json R [--iterations N] [--dump-dir D] */
 #define _POSIX_C_SOURCE 200809L
 #include "common.h"
+#include "et.h"
 #include "exec.h"
 #include "json.h"
 #include "kprog_io.h"
@@ -18,13 +19,13 @@
 
 static const char *TOOL = "nn_executor";
 
-static int dump_tensor(void *ctx, const pg_ktensor *t, const float *data) {
+static int dump_tensor(void *ctx, const pg_ktensor *t, const void *data) {
     const char *dir = ctx;
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.bin", dir, t->name);
     FILE *f = fopen(path, "wb");
     if (!f) { fprintf(stderr, "%s: cannot write %s: %s\n", TOOL, path, strerror(errno)); return 0; }
-    pg_tensorval v = {(char *)t->name, t->shape, (float *)data};
+    pg_tensorval v = {(char *)t->name, t->shape, (void *)data};
     int ok = pg_tf_write(f, &v, 1);
     if (fclose(f) != 0 || !ok) { fprintf(stderr, "%s: cannot write %s\n", TOOL, path); return 0; }
     return 1;
@@ -113,13 +114,19 @@ int main(int argc, char **argv) {
     for (int i = 0, first = 1; i < k.nt; i++) {
         pg_ktensor *t = &k.t[i];
         if (t->role != PG_ROLE_OUTPUT) continue;
-        const float *got = (const float *)(void *)(buf + t->offset), *want = gold[t->index].data;
+        const void *got = buf + t->offset, *want = gold[t->index].data;
         int64_t n = pg_shape_numel(&t->shape), bad = 0;
         double maxrel = 0;
+        pg_et e = t->shape.et;
         for (int64_t j = 0; j < n; j++) {
-            double g = got[j], w = want[j], den = fabs(w) > 1.0 ? fabs(w) : 1.0;
-            double rel = (isnan(g) && isnan(w)) ? 0 : fabs(g - w) / den;
-            if (isnan(rel)) rel = INFINITY;
+            double rel;
+            if (pg_et_is_float(e)) { /* relative error, NaN matches NaN */
+                double g = pg_ld_f(e, got, j), w = pg_ld_f(e, want, j), den = fabs(w) > 1.0 ? fabs(w) : 1.0;
+                rel = ((isnan(g) && isnan(w)) || g == w) ? 0 : fabs(g - w) / den; /* g == w: equal infinities */
+                if (isnan(rel)) rel = INFINITY;
+            } else { /* integers and pred: exact */
+                rel = pg_ld_i(e, got, j) == pg_ld_i(e, want, j) ? 0 : INFINITY;
+            }
             if (rel > maxrel) maxrel = rel;
             if (rel > 1e-5) bad++;
         }

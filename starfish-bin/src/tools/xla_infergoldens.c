@@ -53,17 +53,17 @@ int main(int argc, char **argv) {
     int nin, nout;
     pg_count_io(&k, &nin, &nout);
     pg_tensorval *ti = calloc((size_t)nin + 1, sizeof *ti), *to = calloc((size_t)nout + 1, sizeof *to);
-    const float **inputs = calloc((size_t)nin + 1, sizeof *inputs);
-    float **outputs = calloc((size_t)nout + 1, sizeof *outputs);
+    const void **inputs = calloc((size_t)nin + 1, sizeof *inputs);
+    void **outputs = calloc((size_t)nout + 1, sizeof *outputs);
     if (!ti || !to || !inputs || !outputs) tool_fail(TOOL, EXIT_FAIL, "out of memory");
     uint64_t state = (uint64_t)seed;
     for (int i = 0; i < k.nt; i++) {
         pg_ktensor *t = &k.t[i];
         if (t->role == PG_ROLE_INPUT) {
             int64_t n = pg_shape_numel(&t->shape);
-            float *v = malloc(sizeof(float) * (size_t)(n + 1));
+            void *v = malloc((size_t)pg_tensor_bytes(&t->shape) + 8);
             if (!v) tool_fail(TOOL, EXIT_FAIL, "out of memory for input '%s'", t->name);
-            pg_fill_random(&state, v, n);
+            pg_fill_random(&state, t->shape.et, v, n);
             ti[t->index] = (pg_tensorval){(char *)t->name, t->shape, v};
             inputs[t->index] = v;
         } else if (t->role == PG_ROLE_OUTPUT) {
