@@ -62,14 +62,14 @@ shim_dies_of_tools_signal() { # NAME SIGNUM SIGNAME
 
 cpu_limit_kills_busy_loop() {
     r=$TMP/cpu.report
-    timeout 10 "$EXEC" --no-watch --cpu-limit 1 --report "$r" -- "$TOOLS/busy-loop" </dev/null
+    timeout 120 "$EXEC" --no-watch --cpu-limit 1 --report "$r" -- "$TOOLS/busy-loop" </dev/null
     expect cpu_limit_kills_busy_loop "$r" cpu_limit_exceeded 1 && expect cpu_limit_kills_busy_loop "$r" status signaled \
         && expect cpu_limit_kills_busy_loop "$r" timed_out 0 && pass cpu_limit_kills_busy_loop
 }
 
 timeout_terminates_tool() {
     r=$TMP/timeout.report
-    got=$(timeout 10 "$TOOLS/exit-status" "$EXEC" --no-watch --timeout 1 --grace 0.5 --report "$r" -- /bin/sleep 100 </dev/null)
+    got=$(timeout 120 "$TOOLS/exit-status" "$EXEC" --no-watch --timeout 1 --grace 0.5 --report "$r" -- /bin/sleep 100 </dev/null)
     [ "$got" = "signaled 15" ] || { fail timeout_terminates_tool "shim: '$got'"; return; }
     expect timeout_terminates_tool "$r" timed_out 1 && expect timeout_terminates_tool "$r" signal_name SIGTERM \
         && expect timeout_terminates_tool "$r" cpu_limit_exceeded 0 && pass timeout_terminates_tool
@@ -77,7 +77,7 @@ timeout_terminates_tool() {
 
 timeout_escalates_to_sigkill_after_grace() {
     r=$TMP/grace.report
-    timeout 10 "$EXEC" --no-watch --timeout 0.5 --grace 0.5 --report "$r" -- \
+    timeout 120 "$EXEC" --no-watch --timeout 0.5 --grace 0.5 --report "$r" -- \
         /bin/sh -c 'trap "" TERM; /bin/sleep 100' </dev/null
     rc=$?
     [ $rc -eq 137 ] || { fail timeout_escalates_to_sigkill_after_grace "shim rc=$rc, expected 137"; return; }
@@ -87,7 +87,7 @@ timeout_escalates_to_sigkill_after_grace() {
 
 grandchild_holding_stdout_is_killed() {
     p=$TMP/grandchild.pid
-    out=$(timeout 10 "$EXEC" --no-watch -- /bin/sh -c "/bin/sleep 100 & echo \$! > $p; echo hi" </dev/null)
+    out=$(timeout 120 "$EXEC" --no-watch -- /bin/sh -c "/bin/sleep 100 & echo \$! > $p; echo hi" </dev/null)
     rc=$?
     [ "$out" = hi ] || { fail grandchild_holding_stdout_is_killed "stdout '$out'"; return; }
     [ $rc -eq 0 ] || { fail grandchild_holding_stdout_is_killed "shim rc=$rc (124: it waited for the grandchild)"; return; }
