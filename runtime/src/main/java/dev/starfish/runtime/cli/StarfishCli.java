@@ -13,6 +13,7 @@ public final class StarfishCli {
     public static void main(String[] args) {
         int code;
         try {
+            LoggingBootstrap.chooseFor(EarlyArguments.scan(args).subcommand(), System.getProperty("starfish.home"));
             code = run(args);
         } catch (Throwable e) {
             System.err.println("starfish: error: internal error: " + e + "; " + CrashReportFile.where(e));
