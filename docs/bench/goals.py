@@ -93,6 +93,28 @@ def tools_alone(sf, model, env, work, runs):
     return {"wall": statistics.median(walls), "cpu": statistics.median(cpus)}, len(scripts)
 
 
+def driver_commands(home, prefix, env, nocds, eleven, many, cwd):
+    """The driver's commands of one distribution, named with `prefix`."""
+    sf = os.path.join(home, "bin", "starfish")
+    ex = os.path.join(home, "examples")
+    tag = prefix.rstrip(":") or "new"
+    commands = {
+        "version": ([sf, "--version"], env),
+        "jobs": ([sf, "jobs"], env),
+        "jobs-nocds": ([sf, "jobs"], nocds),
+        "mlp": ([sf, "compile", os.path.join(ex, "mlp.hlo"), "--workdir", tag + "-mlp.work", "-o", tag + "-mlp.neff"], env),
+        "jobs-11": ([sf, "--plugins-dir", eleven, "jobs"], env),
+        "jobs-many": ([sf, "--plugins-dir", many, "jobs"], env),
+        "mlp-11": ([sf, "--plugins-dir", eleven, "compile", os.path.join(ex, "mlp.hlo"), "--workdir", tag + "-m11.work",
+                    "-o", tag + "-m11.neff"], env),
+        "mlp-many": ([sf, "--plugins-dir", many, "compile", os.path.join(ex, "mlp.hlo"), "--workdir", tag + "-mm.work",
+                      "-o", tag + "-mm.neff"], env),
+        "large": ([sf, "compile", os.path.join(ex, "mlp_large.hlo"), "--workdir", tag + "-large.work", "-o",
+                   tag + "-large.neff"], env),
+    }
+    return {prefix + name: (argv, e, cwd) for name, (argv, e) in commands.items()}
+
+
 def verdict(value, limit):
     return "met" if value <= limit else "missed"
 
@@ -104,11 +126,11 @@ def main():
     parser.add_argument("--warmup", type=int, default=2)
     parser.add_argument("--extra", type=int, default=1000, help="extra trivial plugins")
     parser.add_argument("--smoke", action="store_true", help="one run each, 20 extra plugins, no verdicts")
+    parser.add_argument("--baseline", help="another distribution (e.g. a build of main) measured in the same rounds")
     args = parser.parse_args()
     if args.smoke:
         args.runs, args.warmup, args.extra = 1, 0, 20
     home = os.path.abspath(args.home)
-    sf = os.path.join(home, "bin", "starfish")
     work = tempfile.mkdtemp(prefix="starfish-goals.")
     try:
         env = dict(os.environ, STARFISH_CACHE_DIR=os.path.join(work, "cache"))
@@ -122,62 +144,71 @@ def main():
             for jar in os.listdir(os.path.join(home, "plugins")):
                 shutil.copy2(os.path.join(home, "plugins", jar), d)
         trivial_plugins(args.extra, many, home, work)
-        ex = os.path.join(home, "examples")
         cwd = os.path.join(work, "cwd")
         os.makedirs(cwd)
         floor = ["java", "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-version"]
-        commands = {
-            "floor": (floor, env, cwd),
-            "version": ([sf, "--version"], env, cwd),
-            "jobs": ([sf, "jobs"], env, cwd),
-            "jobs-nocds": ([sf, "jobs"], nocds, cwd),
-            "mlp": ([sf, "compile", os.path.join(ex, "mlp.hlo")], env, cwd),
-            "jobs-11": ([sf, "--plugins-dir", eleven, "jobs"], env, cwd),
-            "jobs-many": ([sf, "--plugins-dir", many, "jobs"], env, cwd),
-            "mlp-11": ([sf, "--plugins-dir", eleven, "compile", os.path.join(ex, "mlp.hlo"), "--workdir", "m11.work",
-                        "-o", "m11.neff"], env, cwd),
-            "mlp-many": ([sf, "--plugins-dir", many, "compile", os.path.join(ex, "mlp.hlo"), "--workdir", "mm.work",
-                          "-o", "mm.neff"], env, cwd),
-            "large": ([sf, "compile", os.path.join(ex, "mlp_large.hlo")], env, cwd),
-        }
+        commands = {"floor": (floor, env, cwd)}
+        commands.update(driver_commands(home, "", env, nocds, eleven, many, cwd))
+        if args.baseline:
+            commands.update(driver_commands(os.path.abspath(args.baseline), "base:", env, nocds, eleven, many, cwd))
         m = measure(commands, args.runs, args.warmup)
-        tools, scripts = tools_alone(sf, os.path.join(ex, "mlp_large.hlo"), env, work, max(args.runs, 1))
-        def ratio(a, b, key):
-            return m[a][key] / m[b][key]
+        tools, scripts = tools_alone(os.path.join(home, "bin", "starfish"), os.path.join(home, "examples", "mlp_large.hlo"),
+                                     env, work, max(args.runs, 1))
+        base_tools = tools
+        def rows_for(p, tools):
+            def ratio(a, b, key):
+                return m[p + a][key] / m[(p + b) if b != "floor" else b][key]
 
-        def share(key):
-            return 100 * (m["large"][key] - tools[key]) / m["large"][key]
+            def share(key):
+                return 100 * (m[p + "large"][key] - tools[key]) / m[p + "large"][key]
 
-        rows = [
-            ("1 `starfish --version` / JVM floor", "≤ 2×", TODAY["version"], [ratio("version", "floor", k) for k in KEYS], 2.0, "×"),
-            ("1 `starfish jobs` / JVM floor", "≤ 3×", TODAY["jobs"], [ratio("jobs", "floor", k) for k in KEYS], 3.0, "×"),
-            ("1 `compile mlp.hlo` / JVM floor", "≤ 6×", TODAY["mlp"], [ratio("mlp", "floor", k) for k in KEYS], 6.0, "×"),
-            ("2 `compile mlp_large.hlo`: driver share", "≤ 25 %", TODAY["large"], [share(k) for k in KEYS], 25.0, " %"),
-            (f"3 `compile mlp.hlo`, {args.extra} extra plugins / 11", "≤ 1.1×", TODAY["extra_compile"],
-             [ratio("mlp-many", "mlp-11", k) for k in KEYS], 1.1, "×"),
-            (f"3 `jobs`, {args.extra} extra plugins / 11", "≤ 1.5×", TODAY["extra_jobs"],
-             [ratio("jobs-many", "jobs-11", k) for k in KEYS], 1.5, "×"),
-            (f"3 `jobs` peak RSS, {args.extra} extra / 11", "≤ 1.5×", TODAY["extra_rss"],
-             [ratio("jobs-many", "jobs-11", "rss")] * 2, 1.5, "×"),
-            ("5 `starfish jobs` peak RSS (11 plugins)", "≤ 64 MB", TODAY["rss"], [m["jobs"]["rss"]] * 2, 64.0, " MB"),
-            ("AppCDS: `jobs` with the archive / without", "(lever)", TODAY["cds"],
-             [ratio("jobs", "jobs-nocds", k) for k in KEYS], None, "×"),
-        ]
+            return [
+                ("1 `starfish --version` / JVM floor", "≤ 2×", TODAY["version"], [ratio("version", "floor", k) for k in KEYS], 2.0, "×"),
+                ("1 `starfish jobs` / JVM floor", "≤ 3×", TODAY["jobs"], [ratio("jobs", "floor", k) for k in KEYS], 3.0, "×"),
+                ("1 `compile mlp.hlo` / JVM floor", "≤ 6×", TODAY["mlp"], [ratio("mlp", "floor", k) for k in KEYS], 6.0, "×"),
+                ("2 `compile mlp_large.hlo`: driver share", "≤ 25 %", TODAY["large"], [share(k) for k in KEYS], 25.0, " %"),
+                (f"3 `compile mlp.hlo`, {args.extra} extra plugins / 11", "≤ 1.1×", TODAY["extra_compile"],
+                 [ratio("mlp-many", "mlp-11", k) for k in KEYS], 1.1, "×"),
+                (f"3 `jobs`, {args.extra} extra plugins / 11", "≤ 1.5×", TODAY["extra_jobs"],
+                 [ratio("jobs-many", "jobs-11", k) for k in KEYS], 1.5, "×"),
+                (f"3 `jobs` peak RSS, {args.extra} extra / 11", "≤ 1.5×", TODAY["extra_rss"],
+                 [ratio("jobs-many", "jobs-11", "rss")] * 2, 1.5, "×"),
+                ("5 `starfish jobs` peak RSS (11 plugins)", "≤ 64 MB", TODAY["rss"], [m[p + "jobs"]["rss"]] * 2, 64.0, " MB"),
+                ("AppCDS: `jobs` with the archive / without", "(lever)", TODAY["cds"],
+                 [ratio("jobs", "jobs-nocds", k) for k in KEYS], None, "×"),
+            ]
+
+        rows = rows_for("", tools)
+        base_rows = rows_for("base:", base_tools) if args.baseline else None
         f = m["floor"]["wall"]
         print(f"{args.runs} runs alternated, {args.warmup} warm-up rounds; JVM floor {f:.3f} s wall, "
               f"{m['floor']['cpu']:.3f} s CPU; load average {os.getloadavg()[0]:.1f} at the end")
         print()
-        print("| goal | target | today (issue 13) | new, wall | new, CPU | met? (wall) |")
-        print("|---|---|---:|---:|---:|---|")
-        for name, target, today, values, limit, unit in rows:
-            shown = [f"{v:.2f}{unit}" if unit == "×" else f"{v:.0f}{unit}" for v in values]
+        def show(v, unit):
+            return f"{v:.2f}{unit}" if unit == "×" else f"{v:.0f}{unit}"
+
+        base_head = " baseline, wall | baseline, CPU |" if base_rows else ""
+        print(f"| goal | target | today (issue 13) |{base_head} new, wall | new, CPU | met? (wall) |")
+        print("|---|---|---:|" + ("---:|---:|" if base_rows else "") + "---:|---:|---|")
+        for i, (name, target, today, values, limit, unit) in enumerate(rows):
+            base = "".join(f" {show(v, unit)} |" for v in base_rows[i][3]) if base_rows else ""
             result = "" if limit is None or args.smoke else verdict(values[0], limit)
-            print(f"| {name} | {target} | {today} | {shown[0]} | {shown[1]} | {result} |")
+            print(f"| {name} | {target} | {today} |{base} {show(values[0], unit)} | {show(values[1], unit)} | {result} |")
         print()
         print("| command | median wall s | median CPU s | median peak RSS MB | wall × floor |")
         print("|---|---:|---:|---:|---:|")
         for name, r in m.items():
             print(f"| {name} | {r['wall']:.3f} | {r['cpu']:.3f} | {r['rss']:.0f} | {r['wall'] / f:.2f} |")
+        report = subprocess.run([os.path.join(home, "bin", "starfish"), "compile", os.path.join(home, "examples", "mlp.hlo"),
+                                 "-v", "--workdir", "metaspace.work", "-o", "metaspace.neff"], cwd=cwd, check=True,
+                                env=dict(env, JAVA_OPTS="-Dstarfish.metaspace.report=true"), capture_output=True, text=True)
+        print()
+        print("Metaspace per plugin loader after `compile mlp.hlo` (`-Dstarfish.metaspace.report=true`):")
+        print()
+        for line in report.stderr.splitlines():
+            if "metaspace" in line and line.startswith("INFO"):
+                print("- " + line[5:].strip())
+        print()
         print(f"| tools of mlp_large alone ({scripts} replay scripts in a row) | {tools['wall']:.3f} | {tools['cpu']:.3f}"
               f" | | {tools['wall'] / f:.2f} |")
     finally:
