@@ -24,6 +24,14 @@ public final class StarfishCli {
 
     /** Runs the CLI and returns its exit code (0 ok, 1 failure, 2 usage or invalid input). */
     public static int run(String... args) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            // Picocli's own answer, without building the model of every command first (most of its cost)
+            for (String line : new VersionProvider().getVersion()) {
+                System.out.println(line);
+            }
+            System.out.flush();
+            return ExitCodes.OK;
+        }
         EarlyArguments early = EarlyArguments.scan(args);
         early.applyConsoleLevel();
         if (early.subcommand() != null) {
