@@ -37,7 +37,7 @@ public final class StarfishCli {
         if (early.subcommand() != null) {
             LoggingBootstrap.start();
         }
-        CommandLine commandLine = newCommandLine();
+        CommandLine commandLine = newCommandLine("help".equals(early.subcommand()) ? null : early.subcommand());
         if (!"compile".equals(early.subcommand())) {
             return commandLine.execute(args);
         }
@@ -56,6 +56,14 @@ public final class StarfishCli {
         }
     }
 
+    private static Object newInstance(Class<?> type) {
+        try {
+            return CommandLine.defaultFactory().create(type);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot create the command " + type.getName(), e);
+        }
+    }
+
     /**
      * Colour only on a terminal that can show it: never for {@code TERM=dumb}, {@code NO_COLOR} or a
      * pipe. {@code bin/starfish} passes the JVM's stdout through a filter, so it tells whether the
@@ -68,9 +76,23 @@ public final class StarfishCli {
         return !dumb && tty ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF;
     }
 
-    /** The configured command line, also used by tests. */
+    /** The configured command line with every subcommand, also used by tests. */
     public static CommandLine newCommandLine() {
+        return newCommandLine(null);
+    }
+
+    /**
+     * The configured command line with only the subcommand {@code only} when it names one (the
+     * others' classes are not even inspected), else with every subcommand.
+     */
+    static CommandLine newCommandLine(String only) {
         CommandLine commandLine = new CommandLine(new StarfishCommand());
+        for (Class<?> type : StarfishCommand.SUBCOMMANDS) {
+            String name = type.getAnnotation(CommandLine.Command.class).name();
+            if (only == null || only.equals(name)) {
+                commandLine.addSubcommand(name, newInstance(type));
+            }
+        }
         commandLine.setExitCodeExceptionMapper(new ExitCodes());
         commandLine.setExecutionExceptionHandler(new ErrorReporter());
         commandLine.setParameterExceptionHandler(new UsageErrorReporter());
