@@ -206,7 +206,7 @@ def main():
         print("Metaspace per plugin loader after `compile mlp.hlo` (`-Dstarfish.metaspace.report=true`):")
         print()
         for line in report.stderr.splitlines():
-            if "metaspace" in line and line.startswith("INFO"):
+            if line.startswith("INFO  plugin ") and line.endswith(" metaspace"):
                 print("- " + line[5:].strip())
         print()
         print(f"| tools of mlp_large alone ({scripts} replay scripts in a row) | {tools['wall']:.3f} | {tools['cpu']:.3f}"
