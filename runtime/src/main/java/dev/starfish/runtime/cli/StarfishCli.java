@@ -13,7 +13,9 @@ public final class StarfishCli {
     public static void main(String[] args) {
         int code;
         try {
-            LoggingBootstrap.chooseFor(EarlyArguments.scan(args).subcommand(), System.getProperty("starfish.home"));
+            if (!isVersionQuery(args)) {
+                LoggingBootstrap.chooseFor(EarlyArguments.scan(args).subcommand(), System.getProperty("starfish.home"));
+            }
             code = run(args);
         } catch (Throwable e) {
             System.err.println("starfish: error: internal error: " + e + "; " + CrashReportFile.where(e));
@@ -24,7 +26,7 @@ public final class StarfishCli {
 
     /** Runs the CLI and returns its exit code (0 ok, 1 failure, 2 usage or invalid input). */
     public static int run(String... args) {
-        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+        if (isVersionQuery(args)) {
             // Picocli's own answer, without building the model of every command first (most of its cost)
             for (String line : new VersionProvider().getVersion()) {
                 System.out.println(line);
@@ -54,6 +56,10 @@ public final class StarfishCli {
             compile.attach(host);
             return commandLine.execute(args);
         }
+    }
+
+    private static boolean isVersionQuery(String[] args) {
+        return args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
     }
 
     private static Object newInstance(Class<?> type) {
