@@ -9,6 +9,7 @@
 #                       (ReportPageIT); installed with apt-get when missing
 # 4. mvn -B verify      from the repository root: Surefire unit tests, the distribution,
 #                       then the Failsafe container suite (it-tests/, last in the reactor)
+# 4. the benchmarks' smoke run (below)
 # Exits non-zero on any failure. Afterwards removes the suite's superseded (dangling)
 # image builds, which carry Testcontainers' label; other images are left alone.
 set -euo pipefail
@@ -28,6 +29,12 @@ fi
 cd "$root"
 status=0
 mvn -B verify "$@" || status=$?
+
+# 4. docs/bench/all.sh --smoke   every benchmark once, in seconds, so the scripts never rot (no
+#                                thresholds: its figures are printed, not judged)
+if [ "$status" -eq 0 ]; then
+    bash "$root/docs/bench/all.sh" --smoke || status=$?
+fi
 
 stale=$(docker images -q -f dangling=true -f label=org.testcontainers=true)
 if [ -n "$stale" ]; then

@@ -1,12 +1,10 @@
 package dev.starfish.runtime.classify;
 
+import dev.starfish.runtime.jar.PluginJarFile;
 import dev.starfish.runtime.registry.RegisteredJob;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.util.Collections;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
 
 /**
  * Rebuilds the seed's §1 table from a plugin's bytecode: a job is native <b>iff</b> its
@@ -47,14 +45,11 @@ public final class JobClassifier {
         String className = job.type().getName();
         String packagePrefix = className.substring(0, className.lastIndexOf('.') + 1).replace('.', '/');
         BytecodeReferences total = new BytecodeReferences(0, 0, 0);
-        try (JarFile jar = new JarFile(job.info().jar().toFile())) {
-            for (JarEntry entry : Collections.list(jar.entries())) {
-                String name = entry.getName();
+        try (PluginJarFile jar = PluginJarFile.open(job.info().jar())) {
+            for (String name : jar.entryNames()) {
                 boolean inPackage = name.startsWith(packagePrefix) && name.indexOf('/', packagePrefix.length()) < 0;
                 if (inPackage && name.endsWith(".class")) {
-                    try (InputStream in = jar.getInputStream(entry)) {
-                        total = total.plus(BytecodeReferences.of(in.readAllBytes()));
-                    }
+                    total = total.plus(BytecodeReferences.of(jar.read(name).orElseThrow()));
                 }
             }
         } catch (IOException e) {

@@ -1,8 +1,8 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.runtime.registry.PluginRejectList;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -71,8 +71,9 @@ record EarlyArguments(String subcommand, Path pluginsDir, List<String> rejectJob
         return quiet ? Verbosity.ERROR : null;
     }
 
+    /** The reject list's own reading ({@link PluginRejectList#parse}), so a name means the same everywhere. */
     private static List<String> split(String list) {
-        return Arrays.stream(list.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        return List.copyOf(PluginRejectList.parse(list).names());
     }
 
     /** Sets the console level property before Log4j starts. */

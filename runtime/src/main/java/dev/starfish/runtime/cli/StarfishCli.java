@@ -13,6 +13,9 @@ public final class StarfishCli {
     public static void main(String[] args) {
         int code;
         try {
+            if (!isVersionQuery(args)) {
+                LoggingBootstrap.chooseFor(EarlyArguments.scan(args).subcommand(), System.getProperty("starfish.home"));
+            }
             code = run(args);
         } catch (Throwable e) {
             System.err.println("starfish: error: internal error: " + e + "; " + CrashReportFile.where(e));
@@ -23,12 +26,20 @@ public final class StarfishCli {
 
     /** Runs the CLI and returns its exit code (0 ok, 1 failure, 2 usage or invalid input). */
     public static int run(String... args) {
+        if (isVersionQuery(args)) {
+            // Picocli's own answer, without building the model of every command first (most of its cost)
+            for (String line : new VersionProvider().getVersion()) {
+                System.out.println(line);
+            }
+            System.out.flush();
+            return ExitCodes.OK;
+        }
         EarlyArguments early = EarlyArguments.scan(args);
         early.applyConsoleLevel();
         if (early.subcommand() != null) {
             LoggingBootstrap.start();
         }
-        CommandLine commandLine = newCommandLine();
+        CommandLine commandLine = newCommandLine("help".equals(early.subcommand()) ? null : early.subcommand());
         if (!"compile".equals(early.subcommand())) {
             return commandLine.execute(args);
         }
@@ -47,6 +58,18 @@ public final class StarfishCli {
         }
     }
 
+    private static boolean isVersionQuery(String[] args) {
+        return args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
+    }
+
+    private static Object newInstance(Class<?> type) {
+        try {
+            return CommandLine.defaultFactory().create(type);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot create the command " + type.getName(), e);
+        }
+    }
+
     /**
      * Colour only on a terminal that can show it: never for {@code TERM=dumb}, {@code NO_COLOR} or a
      * pipe. {@code bin/starfish} passes the JVM's stdout through a filter, so it tells whether the
@@ -59,9 +82,23 @@ public final class StarfishCli {
         return !dumb && tty ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF;
     }
 
-    /** The configured command line, also used by tests. */
+    /** The configured command line with every subcommand, also used by tests. */
     public static CommandLine newCommandLine() {
+        return newCommandLine(null);
+    }
+
+    /**
+     * The configured command line with only the subcommand {@code only} when it names one (the
+     * others' classes are not even inspected), else with every subcommand.
+     */
+    static CommandLine newCommandLine(String only) {
         CommandLine commandLine = new CommandLine(new StarfishCommand());
+        for (Class<?> type : StarfishCommand.SUBCOMMANDS) {
+            String name = type.getAnnotation(CommandLine.Command.class).name();
+            if (only == null || only.equals(name)) {
+                commandLine.addSubcommand(name, newInstance(type));
+            }
+        }
         commandLine.setExitCodeExceptionMapper(new ExitCodes());
         commandLine.setExecutionExceptionHandler(new ErrorReporter());
         commandLine.setParameterExceptionHandler(new UsageErrorReporter());

@@ -14,11 +14,18 @@ import picocli.CommandLine.Spec;
 /** The root command: global options and the list of subcommands, nothing else. */
 @Command(name = "starfish", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "A compiler driver whose jobs are isolated plugins.",
-        subcommands = {JobsCommand.class, CompileCommand.class, PluginsCommand.class, HelpCommand.class},
         footer = {"", "Exit codes: 0 success, 1 a job failed, 2 usage error or invalid input, 128+N stopped by signal N"
                 + " (130 Ctrl-C, 143 SIGTERM), 134 the driver crashed in native code (see the crash report it names).",
                 "Environment: STARFISH_HOME overrides the installation directory."})
 public final class StarfishCommand implements Callable<Integer> {
+
+    /**
+     * The subcommands, in the order help lists them. Not in {@code @Command(subcommands)}: Picocli
+     * inspects every registered command class when the command line is made, which was half of a
+     * {@code jobs} start-up, so {@link StarfishCli} registers only the one a command line names.
+     */
+    static final List<Class<?>> SUBCOMMANDS = List.of(JobsCommand.class, CompileCommand.class, PluginsCommand.class,
+            HelpCommand.class);
 
     @Spec
     private CommandSpec spec;

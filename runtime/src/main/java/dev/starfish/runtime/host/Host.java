@@ -41,7 +41,7 @@ public final class Host implements AutoCloseable {
         requireNonNull(home, "home is null");
         StarfishProperties properties = StarfishProperties.load(home.confDir().resolve("starfish.properties"));
         PluginRejectList rejects = PluginRejectList.parse(properties.string(Setting.REJECTED_JOBS))
-                .with(rejectedOnCommandLine);
+                .with(PluginRejectList.parse(String.join(",", rejectedOnCommandLine)).names());
         Path plugins = pluginsDir != null ? pluginsDir : home.pluginsDir();
         if (!java.nio.file.Files.isDirectory(plugins)) {
             throw new dev.starfish.api.InvalidInputException("plugins directory " + plugins
@@ -95,7 +95,7 @@ public final class Host implements AutoCloseable {
 
     /** Where the plugin's bundled tools are extracted; empty when it bundles none. */
     public Optional<Path> bundledToolsDir(RegisteredJob job) {
-        return job.plugin().loader().bundledToolsDir();
+        return job.plugin().bundledToolsDir();
     }
 
     private static NativeSettings nativeSettings(StarfishHome home, StarfishProperties properties) {

@@ -17,7 +17,7 @@ import java.util.Set;
  * demands of its cache, below directories that no other user can rename it in. Only such a directory guarantees that what we verified is what we load.
  * Linux only (the {@code unix} attribute view and {@code /proc/self}).
  */
-final class CacheTrust {
+public final class CacheTrust {
 
     private static final int ROOT = 0;
     private static final int GROUP_OR_OTHERS_WRITE = 0022;
@@ -35,7 +35,7 @@ final class CacheTrust {
      * Why {@code dir} must not be used, or empty when it may: a symbolic link, not a directory,
      * owned by another user, or writable by group or others. Symbolic links are not followed.
      */
-    static Optional<String> whyUntrusted(Path dir) {
+    public static Optional<String> whyUntrusted(Path dir) {
         Map<String, Object> attributes;
         try {
             attributes = Files.readAttributes(dir, "unix:uid,permissions,isSymbolicLink,isDirectory",
@@ -93,7 +93,7 @@ final class CacheTrust {
     }
 
     /** Whether {@code file} is a regular file (not a link) owned by the current user. */
-    static boolean isOwnRegularFile(Path file) throws IOException {
+    public static boolean isOwnRegularFile(Path file) throws IOException {
         Map<String, Object> attributes = Files.readAttributes(file, "unix:uid,isRegularFile", LinkOption.NOFOLLOW_LINKS);
         return (Boolean) attributes.get("isRegularFile") && (Integer) attributes.get("uid") == currentUid();
     }

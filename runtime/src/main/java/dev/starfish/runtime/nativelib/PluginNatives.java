@@ -2,19 +2,16 @@ package dev.starfish.runtime.nativelib;
 
 import static java.util.Objects.requireNonNull;
 
-import java.io.IOException;
-import java.io.InputStream;
+import dev.starfish.runtime.jar.PluginJarFile;
+
 import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
 
 /**
  * The native side of one plugin: extracts its bundled JNI libraries and tools into its
@@ -143,27 +140,11 @@ public final class PluginNatives implements AutoCloseable {
     }
 
     private Optional<byte[]> readEntry(String name) {
-        try (JarFile file = new JarFile(jar.toFile())) {
-            JarEntry entry = file.getJarEntry(name);
-            if (entry == null) {
-                return Optional.empty();
-            }
-            try (InputStream in = file.getInputStream(entry)) {
-                return Optional.of(in.readAllBytes());
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + name + " from " + jar, e);
-        }
+        return PluginJarFile.readEntry(jar, name);
     }
 
     private List<String> entriesUnder(String prefix) {
-        try (JarFile file = new JarFile(jar.toFile())) {
-            return Collections.list(file.entries()).stream().map(JarEntry::getName)
-                    .filter(n -> n.startsWith(prefix) && !n.endsWith("/") && n.indexOf('/', prefix.length()) < 0)
-                    .sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + jar, e);
-        }
+        return PluginJarFile.filesUnder(jar, prefix);
     }
 
     /** Drops the deep-bind handles; the JVM unmaps a library once its loader is collected as well. */

@@ -58,7 +58,11 @@ final class JobCreationLint {
             PluginLoader loader, List<JobDeclaration> imported) {
         List<RegisteredJob> jobs;
         try {
-            jobs = loader.load(new PluginJarReader.PluginJar(info, List.of(className), false), warning -> { });
+            PluginLoader.Imported result = loader.load(PluginJarReader.ofClasses(info, List.of(className)), warning -> { });
+            if (result.failure().isPresent()) {
+                throw result.failure().get();
+            }
+            jobs = result.jobs();
         } catch (PluginImportException e) {
             return List.of(LintFinding.error(jarName, "Could not import '" + e.importName() + "': " + e.getMessage()));
         } catch (Throwable e) {

@@ -36,6 +36,7 @@ public final class JobRegistry implements AutoCloseable {
     private final PluginLoader loader;
     private final PluginRejectList rejectList;
     private final PluginAdmission admission;
+    private final PluginIndex index;
     private final Map<String, RegisteredJob> jobs = new LinkedHashMap<>();
     private final Set<LoadedPlugin> plugins = new LinkedHashSet<>();
     private final List<PluginReport> reports = new ArrayList<>();
@@ -43,10 +44,16 @@ public final class JobRegistry implements AutoCloseable {
 
     public JobRegistry(Path pluginsDir, PluginRejectList rejectList, HostSharedPackages policy, ClassLoader hostLoader,
             NativeSettings nativeSettings, PluginTrust trust, Optional<PluginLock> lock) {
+        this(pluginsDir, rejectList, policy, hostLoader, nativeSettings, trust, lock, PluginIndex.none());
+    }
+
+    private JobRegistry(Path pluginsDir, PluginRejectList rejectList, HostSharedPackages policy, ClassLoader hostLoader,
+            NativeSettings nativeSettings, PluginTrust trust, Optional<PluginLock> lock, PluginIndex index) {
         this.scanner = new PluginDirectoryScanner(pluginsDir);
         this.rejectList = requireNonNull(rejectList, "rejectList is null");
         this.loader = new PluginLoader(hostLoader, policy, rejectList, nativeSettings);
-        this.admission = new PluginAdmission(trust, lock, rejectList);
+        this.index = requireNonNull(index, "index is null");
+        this.admission = new PluginAdmission(trust, lock, rejectList, index);
     }
 
     /** A registry over {@code pluginsDir} with the default policy, this class's loader as the host and plain JNI binding. */
@@ -59,14 +66,25 @@ public final class JobRegistry implements AutoCloseable {
     }
 
     /**
-     * A registry whose jars must also be listed in {@code lockFile} when that file exists.
+     * A registry whose jars must also be listed in {@code lockFile} when that file exists, and which
+     * keeps what it reads of the jars in the user's {@link PluginIndexStore plugin index}, so a later
+     * run opens only the jars of the jobs it uses.
      *
      * @throws InvalidInputException when the lock file exists but is malformed
      */
     public static JobRegistry forDirectory(Path pluginsDir, PluginRejectList rejectList, NativeSettings nativeSettings,
             Path lockFile) {
+        PluginIndex index = PluginIndexStore.forPluginsDir(pluginsDir).map(PluginIndex::storedIn)
+                .orElseGet(PluginIndex::none);
         return new JobRegistry(pluginsDir, rejectList, HostSharedPackages.defaults(), JobRegistry.class.getClassLoader(),
-                nativeSettings, PluginTrust.forCurrentUser(), PluginLock.read(lockFile));
+                nativeSettings, PluginTrust.forCurrentUser(), PluginLock.read(lockFile), index);
+    }
+
+    /** A registry over {@code pluginsDir} like {@link #forDirectory(Path, PluginRejectList)}, keeping its index in {@code store}. */
+    static JobRegistry withIndex(Path pluginsDir, PluginRejectList rejectList, PluginIndexStore store) {
+        return new JobRegistry(pluginsDir, rejectList, HostSharedPackages.defaults(), JobRegistry.class.getClassLoader(),
+                NativeSettings.plain(NativeSettings.defaultCacheRoot()), PluginTrust.forCurrentUser(), Optional.empty(),
+                PluginIndex.storedIn(store));
     }
 
     /** Discovers, vets and imports every plugin; call once. */
@@ -80,6 +98,7 @@ public final class JobRegistry implements AutoCloseable {
         for (PluginJarReader.PluginJar pluginJar : decided.admitted()) {
             importPlugin(pluginJar).ifPresent(loaded::add);
         }
+        index.save();
         reports.addAll(decided.turnedAway());
         reports.addAll(loaded);
         reports.sort((a, b) -> a.jarName().compareTo(b.jarName()));
@@ -88,10 +107,11 @@ public final class JobRegistry implements AutoCloseable {
 
     private Optional<PluginReport> importPlugin(PluginJarReader.PluginJar pluginJar) {
         PluginInfo info = pluginJar.info();
-        List<RegisteredJob> found;
-        try {
-            found = loader.load(pluginJar, this::warn);
-        } catch (PluginImportException e) {
+        PluginLoader.Imported imported = loader.load(pluginJar, this::warn);
+        index.update(imported.jar());
+        List<RegisteredJob> found = imported.jobs();
+        if (imported.failure().isPresent()) {
+            PluginImportException e = imported.failure().get();
             String message = "Could not import '" + e.importName() + "' from " + info.jarName() + ": "
                     + oneLine(e.getMessage());
             warn(message);
@@ -216,6 +236,9 @@ public final class JobRegistry implements AutoCloseable {
     /** Closes every plugin's loader. */
     @Override
     public void close() {
+        if (PluginMetaspace.wanted()) {
+            PluginMetaspace.perPlugin().forEach(LOG::info);
+        }
         plugins.forEach(LoadedPlugin::close);
         plugins.clear();
         jobs.clear();

@@ -1,5 +1,6 @@
 package dev.starfish.runtime.registry;
 
+import dev.starfish.runtime.jar.PluginJarFile;
 import dev.starfish.runtime.nativelib.ElfFile;
 import dev.starfish.runtime.nativelib.PluginNatives;
 import java.io.IOException;
@@ -12,8 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 
 /**
@@ -35,22 +34,18 @@ final class NativeLint {
         this.jarName = jarName;
     }
 
-    static List<LintFinding> check(String jarName, JarFile jar) throws IOException {
+    static List<LintFinding> check(String jarName, PluginJarFile jar) throws IOException {
         NativeLint lint = new NativeLint(jarName);
         Map<String, Set<String>> exportsByLibrary = new LinkedHashMap<>();
         List<JniSymbols.NativeMethod> natives = new ArrayList<>();
-        for (JarEntry entry : Collections.list(jar.entries())) {
-            String name = entry.getName();
-            if (name.endsWith("/")) {
-                continue;
-            }
+        for (String name : jar.entryNames()) {
             if (name.startsWith(PluginNatives.TOOLS_DIR)) {
-                lint.tool(name, read(jar, entry));
+                lint.tool(name, read(jar, name));
             } else if (name.startsWith(PluginNatives.NATIVE_DIR) && name.endsWith(".so")
                     && name.indexOf('/', PluginNatives.NATIVE_DIR.length()) < 0) {
-                lint.library(name, read(jar, entry)).ifPresent(exports -> exportsByLibrary.put(name, exports));
+                lint.library(name, read(jar, name)).ifPresent(exports -> exportsByLibrary.put(name, exports));
             } else if (name.endsWith(".class") && !name.startsWith("META-INF/") && !name.endsWith("module-info.class")) {
-                natives.addAll(nativeMethods(read(jar, entry)));
+                natives.addAll(nativeMethods(read(jar, name)));
             }
         }
         lint.symbols(natives, exportsByLibrary);
@@ -185,9 +180,7 @@ final class NativeLint {
         return out.toString();
     }
 
-    private static byte[] read(JarFile jar, JarEntry entry) throws IOException {
-        try (InputStream in = jar.getInputStream(entry)) {
-            return in.readAllBytes();
-        }
+    private static byte[] read(PluginJarFile jar, String name) throws IOException {
+        return jar.read(name).orElseThrow();
     }
 }

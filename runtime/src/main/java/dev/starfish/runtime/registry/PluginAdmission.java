@@ -41,9 +41,10 @@ final class PluginAdmission {
     private final PluginTrust trust;
     private final Optional<PluginLock> lock;
     private final PluginRejectList rejectList;
-    private final PluginJarReader reader = new PluginJarReader();
+    private final PluginIndex reader;
 
-    PluginAdmission(PluginTrust trust, Optional<PluginLock> lock, PluginRejectList rejectList) {
+    PluginAdmission(PluginTrust trust, Optional<PluginLock> lock, PluginRejectList rejectList, PluginIndex reader) {
+        this.reader = requireNonNull(reader, "reader is null");
         this.trust = requireNonNull(trust, "trust is null");
         this.lock = requireNonNull(lock, "lock is null");
         this.rejectList = requireNonNull(rejectList, "rejectList is null");

@@ -1,88 +1,112 @@
 package dev.starfish.runtime.registry;
 
-import java.io.BufferedReader;
+import dev.starfish.runtime.jar.PluginJarFile;
+import dev.starfish.runtime.nativelib.PluginNatives;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.jar.JarFile;
-import java.util.zip.ZipEntry;
-import org.pf4j.ManifestPluginDescriptorFinder;
-import org.pf4j.PluginDescriptor;
+import java.util.Optional;
 
 /**
- * Reads what the registry needs from a plugin jar without loading any of its classes:
- * the PF4J descriptor, the extension index written by PF4J's annotation processor, and
- * whether the jar bundles its own copy of the plugin API.
+ * Reads what the registry needs from a plugin jar without loading any of its classes: the
+ * descriptor ({@code Plugin-Id}, {@code Plugin-Version} of the manifest), the extension index
+ * written by PF4J's annotation processor, each listed job class's declaration (with ASM),
+ * whether the jar bundles its own copy of the plugin API and whether it bundles tools.
  */
 final class PluginJarReader {
 
     static final String EXTENSION_INDEX = "META-INF/extensions.idx";
     private static final String API_PREFIX = "dev/starfish/api/";
 
-    private final ManifestPluginDescriptorFinder descriptorFinder = new ManifestPluginDescriptorFinder();
-
     /** The jar's contents as a {@link PluginJar}; a jar that is no plugin raises {@link PluginImportException}. */
     PluginJar read(Path jar) throws PluginImportException {
         String stem = jar.getFileName().toString().replaceFirst("\\.jar$", "");
-        try (JarFile file = new JarFile(jar.toFile())) {
-            PluginInfo info = descriptor(jar, stem);
-            ZipEntry index = file.getEntry(EXTENSION_INDEX);
-            if (index == null) {
-                throw new PluginImportException(info.id(), "no job extension index " + EXTENSION_INDEX
-                        + " in " + jar.getFileName() + " (was it compiled with PF4J's annotation processor?)", null);
-            }
-            List<String> classes = extensionClasses(file, index);
-            boolean bundlesApi = file.stream().anyMatch(e -> e.getName().startsWith(API_PREFIX));
-            return new PluginJar(info, classes, bundlesApi);
+        try (PluginJarFile file = PluginJarFile.open(jar)) {
+            PluginInfo info = descriptor(file, jar, stem);
+            List<String> classes = file.lines(EXTENSION_INDEX).orElseThrow(() -> new PluginImportException(info.id(),
+                    "no job extension index " + EXTENSION_INDEX + " in " + jar.getFileName()
+                            + " (was it compiled with PF4J's annotation processor?)", null));
+            List<String> names = file.entryNames();
+            boolean bundlesApi = names.stream().anyMatch(n -> n.startsWith(API_PREFIX));
+            boolean bundlesTools = names.stream().anyMatch(n -> n.startsWith(PluginNatives.TOOLS_DIR)
+                    && n.indexOf('/', PluginNatives.TOOLS_DIR.length()) < 0);
+            return new PluginJar(info, classes, bundlesApi, bundlesTools, declarations(file, info, classes));
         } catch (IOException e) {
             throw new PluginImportException(stem, "not a readable jar: " + jar.getFileName() + ": " + e.getMessage(), e);
         }
     }
 
-    private PluginInfo descriptor(Path jar, String stem) throws PluginImportException {
-        PluginDescriptor descriptor;
-        try {
-            descriptor = descriptorFinder.find(jar);
-        } catch (RuntimeException e) {
-            throw new PluginImportException(stem, "no plugin descriptor: " + e.getMessage(), e);
+    /** A plugin jar of {@code info} holding just {@code classNames}, their declarations read from its jar. */
+    static PluginJar ofClasses(PluginInfo info, List<String> classNames) throws PluginImportException {
+        try (PluginJarFile file = PluginJarFile.open(info.jar())) {
+            return new PluginJar(info, classNames, false, true, declarations(file, info, classNames));
+        } catch (IOException e) {
+            throw new PluginImportException(info.id(), "cannot read " + info.jarName() + ": " + e.getMessage(), e);
         }
-        String id = descriptor.getPluginId();
-        String version = descriptor.getVersion();
-        if (id == null || id.isBlank() || version == null || version.isBlank()) {
+    }
+
+    private static PluginInfo descriptor(PluginJarFile file, Path jar, String stem)
+            throws IOException, PluginImportException {
+        Optional<String> id = file.mainAttribute("Plugin-Id");
+        Optional<String> version = file.mainAttribute("Plugin-Version");
+        if (id.isEmpty() || version.isEmpty()) {
             throw new PluginImportException(stem, "no plugin descriptor in " + jar.getFileName()
                     + ": expected Plugin-Id and Plugin-Version in META-INF/MANIFEST.MF, found Plugin-Id="
-                    + id + ", Plugin-Version=" + version, null);
+                    + id.orElse(null) + ", Plugin-Version=" + version.orElse(null), null);
         }
-        return new PluginInfo(id, version, jar.toAbsolutePath().normalize());
+        return new PluginInfo(id.get(), version.get(), jar.toAbsolutePath().normalize());
     }
 
-    private static List<String> extensionClasses(JarFile file, ZipEntry index) throws IOException {
-        List<String> classes = new ArrayList<>();
-        try (BufferedReader reader = new BufferedReader(
-                new InputStreamReader(file.getInputStream(index), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                String trimmed = line.trim();
-                if (!trimmed.isEmpty() && !trimmed.startsWith("#")) {
-                    classes.add(trimmed);
-                }
+    private static List<JobClassEntry> declarations(PluginJarFile file, PluginInfo info, List<String> classNames)
+            throws IOException {
+        List<JobClassEntry> entries = new ArrayList<>();
+        for (String className : classNames) {
+            Optional<byte[]> bytes = file.read(className.replace('.', '/') + ".class");
+            if (bytes.isEmpty()) {
+                entries.add(JobClassEntry.failed(className, Optional.empty(), "class " + className + " listed in "
+                        + EXTENSION_INDEX + " is missing from " + info.jarName()));
+                continue;
+            }
+            try {
+                entries.add(JobClassEntry.declared(className, JobDeclarationReader.read(className, bytes.get())));
+            } catch (IllegalArgumentException e) {
+                entries.add(JobClassEntry.failed(className, Optional.empty(), "invalid declaration of job class "
+                        + className + " in " + info.jarName() + ": " + e.getMessage()));
+            } catch (RuntimeException e) {
+                entries.add(JobClassEntry.failed(className, Optional.empty(), "the class file of " + className + " in "
+                        + info.jarName() + " is not a valid class file: " + e));
             }
         }
-        return classes;
+        return entries;
     }
 
-    /** A plugin jar's descriptor and the job classes it declares. */
-    record PluginJar(PluginInfo info, List<String> extensionClasses, boolean bundlesPluginApi) {
+    /**
+     * A plugin jar as the registry sees it before loading anything.
+     *
+     * @param info its descriptor
+     * @param extensionClasses the job classes its extension index lists, in order
+     * @param bundlesPluginApi whether it carries classes of {@code dev.starfish.api}
+     * @param bundlesTools whether it carries tools under {@link PluginNatives#TOOLS_DIR}
+     * @param jobClasses what is known of each listed class, in the same order
+     */
+    record PluginJar(PluginInfo info, List<String> extensionClasses, boolean bundlesPluginApi, boolean bundlesTools,
+            List<JobClassEntry> jobClasses) {
         PluginJar {
             extensionClasses = List.copyOf(extensionClasses);
+            jobClasses = List.copyOf(jobClasses);
         }
 
         /** The names of the jobs the jar declares, in index order. */
         List<String> jobNames() {
             return extensionClasses.stream().map(PluginLoader::simpleName).toList();
+        }
+
+        /** This jar with one class's entry replaced. */
+        PluginJar with(JobClassEntry changed) {
+            List<JobClassEntry> entries = jobClasses.stream()
+                    .map(e -> e.className().equals(changed.className()) ? changed : e).toList();
+            return new PluginJar(info, extensionClasses, bundlesPluginApi, bundlesTools, entries);
         }
     }
 }

@@ -1,26 +1,20 @@
 package dev.starfish.runtime.registry;
 
+import dev.starfish.runtime.jar.PluginJarFile;
 import static java.util.Objects.requireNonNull;
 
-import java.io.BufferedReader;
 import dev.starfish.api.JobDeclaration;
 import dev.starfish.runtime.nativelib.PluginNatives;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
 import java.util.jar.Manifest;
-import java.util.zip.ZipEntry;
 
 /**
  * {@code starfish plugins lint}: checks a plugin jar before an operator drops it into
@@ -74,7 +68,7 @@ public final class PluginLinter {
         } catch (UncheckedIOException e) {
             findings.add(LintFinding.error(shownAs, "cannot be checked: " + e.getMessage()));
         }
-        try (JarFile file = new JarFile(jar.toFile())) {
+        try (PluginJarFile file = PluginJarFile.open(jar)) {
             findings.addAll(lintContents(jar, shownAs, file));
         } catch (IOException e) {
             findings.add(LintFinding.error(shownAs, "not a readable jar (" + e.getMessage() + "): expected a plugin "
@@ -83,7 +77,7 @@ public final class PluginLinter {
         return List.copyOf(findings);
     }
 
-    private List<LintFinding> lintContents(Path jar, String shownAs, JarFile file) throws IOException {
+    private List<LintFinding> lintContents(Path jar, String shownAs, PluginJarFile file) throws IOException {
         List<LintFinding> findings = new ArrayList<>();
         Optional<PluginInfo> info = descriptor(jar, shownAs, file, findings);
         Optional<List<String>> classes = extensionIndex(shownAs, file, findings);
@@ -99,9 +93,9 @@ public final class PluginLinter {
         return findings;
     }
 
-    private static Optional<PluginInfo> descriptor(Path jar, String shownAs, JarFile file, List<LintFinding> findings)
+    private static Optional<PluginInfo> descriptor(Path jar, String shownAs, PluginJarFile file, List<LintFinding> findings)
             throws IOException {
-        Manifest manifest = file.getManifest();
+        Manifest manifest = file.manifest().orElse(null);
         String id = manifest == null ? null : manifest.getMainAttributes().getValue("Plugin-Id");
         String version = manifest == null ? null : manifest.getMainAttributes().getValue("Plugin-Version");
         if (id == null || id.isBlank() || version == null || version.isBlank()) {
@@ -121,20 +115,16 @@ public final class PluginLinter {
         return Optional.of(info);
     }
 
-    private static Optional<List<String>> extensionIndex(String shownAs, JarFile file, List<LintFinding> findings)
+    private static Optional<List<String>> extensionIndex(String shownAs, PluginJarFile file, List<LintFinding> findings)
             throws IOException {
-        ZipEntry index = file.getEntry(PluginJarReader.EXTENSION_INDEX);
-        if (index == null) {
+        Optional<List<String>> listed = file.lines(PluginJarReader.EXTENSION_INDEX);
+        if (listed.isEmpty()) {
             findings.add(LintFinding.error(shownAs, "no job extension index " + PluginJarReader.EXTENSION_INDEX
                     + ": annotate each job class with @org.pf4j.Extension and compile with pf4j on the class path "
                     + "(its annotation processor writes the index)"));
             return Optional.empty();
         }
-        List<String> classes = new ArrayList<>();
-        try (BufferedReader lines = new BufferedReader(
-                new InputStreamReader(file.getInputStream(index), StandardCharsets.UTF_8))) {
-            lines.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).forEach(classes::add);
-        }
+        List<String> classes = listed.get();
         if (classes.isEmpty()) {
             findings.add(LintFinding.error(shownAs, PluginJarReader.EXTENSION_INDEX + " lists no job class, so the "
                     + "jar adds no job: annotate each job class with @org.pf4j.Extension"));
@@ -151,11 +141,11 @@ public final class PluginLinter {
         return Optional.of(classes);
     }
 
-    private static List<String> presentClasses(String shownAs, JarFile file, List<String> classes,
+    private static List<String> presentClasses(String shownAs, PluginJarFile file, List<String> classes,
             List<LintFinding> findings) {
         List<String> present = new ArrayList<>();
         for (String className : classes) {
-            if (file.getEntry(className.replace('.', '/') + ".class") == null) {
+            if (!file.contains(className.replace('.', '/') + ".class")) {
                 findings.add(LintFinding.error(shownAs, "class " + className + " listed in "
                         + PluginJarReader.EXTENSION_INDEX + " is missing from the jar, so job '"
                         + PluginLoader.simpleName(className) + "' cannot be imported: rebuild the jar (mvn clean package) "
@@ -168,9 +158,9 @@ public final class PluginLinter {
     }
 
     /** A warning when a native job's tool is neither bundled nor installed, so a compile running it cannot find it. */
-    private Optional<LintFinding> unresolvableTool(String shownAs, JarFile file, JobDeclaration declaration) {
+    private Optional<LintFinding> unresolvableTool(String shownAs, PluginJarFile file, JobDeclaration declaration) {
         Optional<String> tool = declaration.tool();
-        if (tool.isEmpty() || file.getEntry(PluginNatives.TOOLS_DIR + tool.get()) != null
+        if (tool.isEmpty() || file.contains(PluginNatives.TOOLS_DIR + tool.get())
                 || toolDirs.stream().anyMatch(dir -> Files.isExecutable(dir.resolve(tool.get())))) {
             return Optional.empty();
         }
@@ -181,10 +171,9 @@ public final class PluginLinter {
                 + " with Could not find " + tool.get() + ": bundle the tool, or install it into starfish/bin/private"));
     }
 
-    private void bundledHostPackages(String shownAs, JarFile file, List<LintFinding> findings) {
+    private void bundledHostPackages(String shownAs, PluginJarFile file, List<LintFinding> findings) {
         Map<String, Integer> countByPrefix = new LinkedHashMap<>();
-        for (JarEntry entry : Collections.list(file.entries())) {
-            String name = entry.getName();
+        for (String name : file.entryNames()) {
             if (name.endsWith(".class") && !name.startsWith("META-INF/")) {
                 String className = name.substring(0, name.length() - ".class".length()).replace('/', '.');
                 if (policy.isHostShared(className)) {

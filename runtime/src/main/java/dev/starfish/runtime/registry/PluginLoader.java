@@ -7,24 +7,33 @@ import dev.starfish.api.Job;
 import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobKind;
 import dev.starfish.api.NativeJob;
-import java.io.IOException;
-import java.io.InputStream;
 import java.net.MalformedURLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.jar.JarFile;
-import java.util.zip.ZipEntry;
 import dev.starfish.runtime.nativelib.NativeSettings;
 import dev.starfish.runtime.nativelib.PluginNatives;
 
 /**
- * Imports one plugin jar: reads each job's declaration from its class file, opens the
- * plugin's own {@link JobClassLoader} and loads the job classes there <b>without
- * initialising them</b> — no static initialiser, constructor or other plugin code runs
- * until a compile creates the job. Rejected jobs are never read.
+ * Imports one plugin jar from what {@link PluginJarReader} (or the {@link PluginIndex}) read of it:
+ * registers each job that is not rejected with its declaration, and its plugin with a loader that
+ * opens only when a job class is first needed. A job class not yet checked is loaded once, <b>without
+ * initialising it</b>, to see that it is a job of its declared kind; the index remembers the outcome,
+ * so a later run opens no jar of a job it does not run. No static initialiser, constructor or other
+ * plugin code runs until a compile creates the job.
  */
 final class PluginLoader {
+
+    /**
+     * The outcome of importing one jar.
+     *
+     * @param jobs the registered jobs, empty when the jar failed
+     * @param jar the jar with the classes checked now marked (or their problem recorded), for the index
+     * @param failure why the jar could not be imported, if it could not
+     */
+    record Imported(List<RegisteredJob> jobs, PluginJarReader.PluginJar jar, Optional<PluginImportException> failure) {
+    }
 
     private final ClassLoader hostLoader;
     private final HostSharedPackages policy;
@@ -40,69 +49,54 @@ final class PluginLoader {
     }
 
     /** The jobs of the jar; warnings (e.g. a bundled plugin API) go to {@code warn}. */
-    List<RegisteredJob> load(PluginJarReader.PluginJar pluginJar, Consumer<String> warn) throws PluginImportException {
+    Imported load(PluginJarReader.PluginJar pluginJar, Consumer<String> warn) {
         PluginInfo info = pluginJar.info();
-        List<String> wanted = pluginJar.extensionClasses().stream()
-                .filter(name -> !rejectList.rejects(simpleName(name))).toList();
+        List<JobClassEntry> wanted = pluginJar.jobClasses().stream().filter(e -> !rejectList.rejects(e.jobName())).toList();
         if (wanted.isEmpty()) {
-            return List.of();
+            return new Imported(List.of(), pluginJar, Optional.empty());
         }
-        List<JobDeclaration> declarations = readDeclarations(info, wanted);
+        // declarations first, as when every declaration was read before any class was loaded
+        Optional<PluginImportException> unreadable = wanted.stream().filter(e -> e.declaration().isEmpty())
+                .findFirst().or(() -> wanted.stream().filter(e -> e.problem().isPresent()).findFirst())
+                .flatMap(JobClassEntry::importProblem);
+        if (unreadable.isPresent()) {
+            return new Imported(List.of(), pluginJar, unreadable);
+        }
         if (pluginJar.bundlesPluginApi()) {
             warn.accept("Plugin '" + info.id() + "' (" + info.jarName() + ") bundles its own copy of the Starfish "
                     + "plugin API (dev.starfish.api); the host's copy is used instead");
         }
-        JobClassLoader loader = newLoader(info);
-        LoadedPlugin plugin = new LoadedPlugin(info, loader);
-        try {
-            List<RegisteredJob> jobs = new ArrayList<>();
-            for (int i = 0; i < wanted.size(); i++) {
-                JobDeclaration declaration = declarations.get(i);
-                jobs.add(new RegisteredJob(declaration, loadJobClass(wanted.get(i), declaration, loader, info), plugin));
-            }
-            return jobs;
-        } catch (PluginImportException e) {
-            plugin.close();
-            throw e;
-        }
-    }
-
-    private static List<JobDeclaration> readDeclarations(PluginInfo info, List<String> classNames)
-            throws PluginImportException {
-        List<JobDeclaration> declarations = new ArrayList<>();
-        try (JarFile jar = new JarFile(info.jar().toFile())) {
-            for (String className : classNames) {
-                ZipEntry entry = jar.getEntry(className.replace('.', '/') + ".class");
-                if (entry == null) {
-                    throw new PluginImportException(simpleName(className), "class " + className + " listed in "
-                            + PluginJarReader.EXTENSION_INDEX + " is missing from " + info.jarName(), null);
-                }
-                try (InputStream in = jar.getInputStream(entry)) {
-                    declarations.add(JobDeclarationReader.read(className, in.readAllBytes()));
-                } catch (IllegalArgumentException e) {
-                    throw new PluginImportException(simpleName(className), "invalid declaration of job class "
-                            + className + " in " + info.jarName() + ": " + e.getMessage(), e);
-                } catch (RuntimeException e) {
-                    throw new PluginImportException(simpleName(className), "the class file of " + className + " in "
-                            + info.jarName() + " is not a valid class file: " + e, e);
+        LoadedPlugin plugin = new LoadedPlugin(info, () -> newLoader(info), pluginJar.bundlesTools());
+        PluginJarReader.PluginJar checked = pluginJar;
+        List<RegisteredJob> jobs = new ArrayList<>();
+        for (JobClassEntry entry : wanted) {
+            JobDeclaration declaration = entry.declaration().orElseThrow();
+            if (!entry.linked()) {
+                try {
+                    loadJobClass(entry.className(), declaration, plugin.loader(), info);
+                    checked = checked.with(entry.asLinked());
+                } catch (PluginImportException e) {
+                    plugin.close();
+                    return new Imported(List.of(), checked.with(JobClassEntry.failed(entry.className(),
+                            entry.declaration(), e.getMessage())), Optional.of(e));
                 }
             }
-        } catch (IOException e) {
-            throw new PluginImportException(info.id(), "cannot read " + info.jarName() + ": " + e.getMessage(), e);
+            jobs.add(new RegisteredJob(declaration, entry.className(), plugin));
         }
-        return declarations;
+        return new Imported(jobs, checked, Optional.empty());
     }
 
-    private JobClassLoader newLoader(PluginInfo info) throws PluginImportException {
+    private JobClassLoader newLoader(PluginInfo info) {
         try {
             return new JobClassLoader(info.id(), info.jar().toUri().toURL(), hostLoader, policy,
                     new PluginNatives(info.id(), info.jar(), nativeSettings));
         } catch (MalformedURLException e) {
-            throw new PluginImportException(info.id(), "cannot form a URL for " + info.jar(), e);
+            throw new IllegalStateException("cannot form a URL for " + info.jar(), e);
         }
     }
 
-    private static Class<? extends Job> loadJobClass(String className, JobDeclaration declaration,
+    /** Loads the job class without initialising it and checks that it is a job of its declared kind. */
+    static Class<? extends Job> loadJobClass(String className, JobDeclaration declaration,
             JobClassLoader loader, PluginInfo info) throws PluginImportException {
         String jobName = declaration.name();
         Class<?> type;

@@ -2,16 +2,21 @@ package dev.starfish.runtime.registry;
 
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
-/** Job names that must not be loaded (the seed's {@code rejected_job_names}). Immutable. */
+/**
+ * Job names that must not be loaded (the seed's {@code rejected_job_names}), in the order given.
+ * The one reader of a reject list: {@code rejected.jobs} and {@code --reject-jobs} both go through
+ * {@link #parse}. Immutable.
+ */
 public final class PluginRejectList {
 
     private final Set<String> names;
 
     private PluginRejectList(Set<String> names) {
-        this.names = Set.copyOf(names);
+        this.names = Collections.unmodifiableSet(new LinkedHashSet<>(names));
     }
 
     public static PluginRejectList none() {

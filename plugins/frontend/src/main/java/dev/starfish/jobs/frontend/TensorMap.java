@@ -2,12 +2,19 @@ package dev.starfish.jobs.frontend;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonToken;
 import dev.starfish.api.JobException;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The content of {@code tensor_map.json}: for every subgraph, in order, its parameters and
@@ -19,50 +26,107 @@ import dev.starfish.api.JobException;
  *                "parameters":[{"name":"Arg_0.1","shape":[4,8]}, ...],
  *                "outputs":[{"name":"tanh.15","shape":[4,4]}]}, ...]}
  * </pre>
- * Written with the Jackson this plugin bundles. Not thread-safe; one instance per compile.
+ * Written with the Jackson this plugin bundles, through its streaming API only: the data-binding
+ * layer costs a cold JVM hundreds of classes for two small files (docs/benchmarks.md). Not
+ * thread-safe; one instance per compile.
  */
 final class TensorMap {
 
-    private final ObjectMapper mapper = new ObjectMapper();
-    private final ObjectNode root = mapper.createObjectNode();
-    private final ArrayNode subgraphs;
+    private static final JsonFactory JSON = new JsonFactory();
+
+    private final int penguinVersion;
+    private final String jacksonVersion;
+    private final List<Subgraph> subgraphs = new ArrayList<>();
+
+    private record Subgraph(String name, String hlo, String parameters, String outputs) {
+    }
 
     TensorMap(int penguinVersion, String jacksonVersion) {
-        root.put("penguin_version", penguinVersion);
-        root.put("jackson_version", requireNonNull(jacksonVersion, "jacksonVersion is null"));
-        subgraphs = root.putArray("subgraphs");
+        this.penguinVersion = penguinVersion;
+        this.jacksonVersion = requireNonNull(jacksonVersion, "jacksonVersion is null");
     }
 
     /** Adds a subgraph from penguin's signature JSON {@code {"parameters":[..],"outputs":[..]}}. */
     TensorMap addSubgraph(String name, String hloPath, String signatureJson) {
-        JsonNode signature;
-        try {
-            signature = mapper.readTree(signatureJson);
-        } catch (JsonProcessingException e) {
-            throw new JobException("penguin returned an unreadable signature for " + name + ": " + e.getOriginalMessage(), e);
-        }
-        ObjectNode subgraph = subgraphs.addObject();
-        subgraph.put("name", name);
-        subgraph.put("hlo", hloPath);
-        subgraph.set("parameters", tensors(signature, "parameters", name));
-        subgraph.set("outputs", tensors(signature, "outputs", name));
+        Map<String, String> arrays = arrays(name, signatureJson);
+        subgraphs.add(new Subgraph(name, hloPath, tensors(arrays, "parameters", name, signatureJson),
+                tensors(arrays, "outputs", name, signatureJson)));
         return this;
     }
 
     /** The pretty-printed JSON text, ending in a newline. */
     String toJson() {
-        try {
-            return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot serialize the tensor map", e);
+        StringWriter text = new StringWriter();
+        try (JsonGenerator out = JSON.createGenerator(text).useDefaultPrettyPrinter()) {
+            out.writeStartObject();
+            out.writeNumberField("penguin_version", penguinVersion);
+            out.writeStringField("jackson_version", jacksonVersion);
+            out.writeArrayFieldStart("subgraphs");
+            for (Subgraph subgraph : subgraphs) {
+                write(out, subgraph);
+            }
+            out.writeEndArray();
+            out.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot serialize the tensor map", e);
+        }
+        return text.append('\n').toString();
+    }
+
+    private static void write(JsonGenerator out, Subgraph subgraph) throws IOException {
+        out.writeStartObject();
+        out.writeStringField("name", subgraph.name());
+        out.writeStringField("hlo", subgraph.hlo());
+        copy(out, "parameters", subgraph.parameters());
+        copy(out, "outputs", subgraph.outputs());
+        out.writeEndObject();
+    }
+
+    private static void copy(JsonGenerator out, String field, String array) throws IOException {
+        out.writeFieldName(field);
+        try (JsonParser in = JSON.createParser(array)) {
+            in.nextToken();
+            out.copyCurrentStructure(in);
         }
     }
 
-    private static JsonNode tensors(JsonNode signature, String field, String subgraph) {
-        JsonNode tensors = signature == null ? null : signature.get(field);
-        if (tensors == null || !tensors.isArray()) {
+    /** The compact text of each array-valued field of the signature object. */
+    private static Map<String, String> arrays(String subgraph, String signatureJson) {
+        Map<String, String> arrays = new HashMap<>();
+        try (JsonParser in = JSON.createParser(signatureJson)) {
+            if (in.nextToken() != JsonToken.START_OBJECT) {
+                return arrays;
+            }
+            while (in.nextToken() == JsonToken.FIELD_NAME) {
+                String field = in.getCurrentName();
+                if (in.nextToken() == JsonToken.START_ARRAY) {
+                    arrays.put(field, compact(in));
+                } else {
+                    in.skipChildren();
+                }
+            }
+            return arrays;
+        } catch (JsonProcessingException e) {
+            throw new JobException("penguin returned an unreadable signature for " + subgraph + ": " + e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The compact text of the array the parser is at. */
+    private static String compact(JsonParser in) throws IOException {
+        StringWriter array = new StringWriter();
+        try (JsonGenerator out = JSON.createGenerator(array)) {
+            out.copyCurrentStructure(in);
+        }
+        return array.toString();
+    }
+
+    private static String tensors(Map<String, String> arrays, String field, String subgraph, String signatureJson) {
+        String tensors = arrays.get(field);
+        if (tensors == null) {
             throw new JobException("penguin's signature of " + subgraph + " has no '" + field
-                    + "' array, found: " + signature);
+                    + "' array, found: " + signatureJson.strip());
         }
         return tensors;
     }

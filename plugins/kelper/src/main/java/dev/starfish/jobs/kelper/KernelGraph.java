@@ -2,13 +2,18 @@ package dev.starfish.jobs.kelper;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonToken;
 import dev.starfish.api.JobException;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,22 +24,27 @@ import java.util.Map;
  *  "penguin_version":2, "jackson_version":"2.17.2"}
  * </pre>
  * A subgraph's inputs and outputs are its parameters and outputs in {@code tensor_map.json};
- * empty when the tensor map does not list it. Written with the Jackson this plugin bundles.
+ * empty when the tensor map does not list it. Written with the Jackson this plugin bundles, through
+ * its streaming API only (the data-binding layer would cost a cold JVM hundreds of classes).
  * Not thread-safe; one instance per compile.
  */
 final class KernelGraph {
 
-    private final ObjectMapper mapper = new ObjectMapper();
-    private final ObjectNode root = mapper.createObjectNode();
-    private final ArrayNode subgraphs = root.putArray("subgraphs");
-    private final Map<String, JsonNode> signatures = new HashMap<>();
+    private static final JsonFactory JSON = new JsonFactory();
+    private static final String EMPTY = "[]";
+
+    private final int penguinVersion;
+    private final String jacksonVersion;
+    /** Per subgraph name: the compact text of its "parameters" and "outputs" arrays in the tensor map. */
+    private final Map<String, Map<String, String>> signatures = new HashMap<>();
+    private final List<String[]> linked = new ArrayList<>();
 
     /**
      * @param tensorMapJson the text of {@code tensor_map.json}, or {@code null} when there is none
      */
     KernelGraph(String tensorMapJson, int penguinVersion, String jacksonVersion) {
-        root.put("penguin_version", penguinVersion);
-        root.put("jackson_version", requireNonNull(jacksonVersion, "jacksonVersion is null"));
+        this.penguinVersion = penguinVersion;
+        this.jacksonVersion = requireNonNull(jacksonVersion, "jacksonVersion is null");
         if (tensorMapJson != null) {
             readSignatures(tensorMapJson);
         }
@@ -42,46 +52,98 @@ final class KernelGraph {
 
     /** Adds a subgraph, linked in order. */
     KernelGraph addSubgraph(String name, String birPath, String sha256) {
-        ObjectNode subgraph = subgraphs.addObject();
-        subgraph.put("name", name);
-        subgraph.put("bir", birPath);
-        subgraph.put("sha256", sha256);
-        JsonNode signature = signatures.get(name);
-        subgraph.set("inputs", tensors(signature, "parameters"));
-        subgraph.set("outputs", tensors(signature, "outputs"));
+        linked.add(new String[] {name, birPath, sha256});
         return this;
     }
 
     /** The pretty-printed JSON text, ending in a newline. */
     String toJson() {
-        try {
-            return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot serialize the kernel graph", e);
+        StringWriter text = new StringWriter();
+        try (JsonGenerator out = JSON.createGenerator(text).useDefaultPrettyPrinter()) {
+            out.writeStartObject();
+            out.writeArrayFieldStart("subgraphs");
+            for (String[] subgraph : linked) {
+                Map<String, String> signature = signatures.getOrDefault(subgraph[0], Map.of());
+                out.writeStartObject();
+                out.writeStringField("name", subgraph[0]);
+                out.writeStringField("bir", subgraph[1]);
+                out.writeStringField("sha256", subgraph[2]);
+                out.writeFieldName("inputs");
+                pretty(out, signature.getOrDefault("parameters", EMPTY));
+                out.writeFieldName("outputs");
+                pretty(out, signature.getOrDefault("outputs", EMPTY));
+                out.writeEndObject();
+            }
+            out.writeEndArray();
+            out.writeNumberField("penguin_version", penguinVersion);
+            out.writeStringField("jackson_version", jacksonVersion);
+            out.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot serialize the kernel graph", e);
+        }
+        return text + "\n";
+    }
+
+    /** Writes a stored array through the generator, so it is indented like the rest. */
+    private static void pretty(JsonGenerator out, String array) throws IOException {
+        try (JsonParser in = JSON.createParser(array)) {
+            in.nextToken();
+            out.copyCurrentStructure(in);
         }
     }
 
     private void readSignatures(String tensorMapJson) {
-        JsonNode tensorMap;
-        try {
-            tensorMap = mapper.readTree(tensorMapJson);
+        try (JsonParser in = JSON.createParser(tensorMapJson)) {
+            boolean found = false;
+            if (in.nextToken() == JsonToken.START_OBJECT) {
+                while (in.nextToken() == JsonToken.FIELD_NAME) {
+                    boolean list = "subgraphs".equals(in.getCurrentName()) && in.nextToken() == JsonToken.START_ARRAY;
+                    if (!list) {
+                        in.nextToken();
+                        in.skipChildren();
+                        continue;
+                    }
+                    found = true;
+                    while (in.nextToken() != JsonToken.END_ARRAY) {
+                        readSubgraph(in);
+                    }
+                }
+            }
+            if (!found) {
+                throw new JobException("tensor_map.json has no 'subgraphs' array");
+            }
         } catch (JsonProcessingException e) {
             throw new JobException("tensor_map.json is not valid JSON: " + e.getOriginalMessage(), e);
-        }
-        JsonNode list = tensorMap == null ? null : tensorMap.get("subgraphs");
-        if (list == null || !list.isArray()) {
-            throw new JobException("tensor_map.json has no 'subgraphs' array");
-        }
-        for (JsonNode subgraph : list) {
-            JsonNode name = subgraph.get("name");
-            if (name != null && name.isTextual()) {
-                signatures.put(name.asText(), subgraph);
-            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
-    private JsonNode tensors(JsonNode signature, String field) {
-        JsonNode tensors = signature == null ? null : signature.get(field);
-        return tensors != null && tensors.isArray() ? tensors.deepCopy() : mapper.createArrayNode();
+    /** One element of "subgraphs": remembered by its name when it has one, with its tensor arrays. */
+    private void readSubgraph(JsonParser in) throws IOException {
+        if (in.currentToken() != JsonToken.START_OBJECT) {
+            in.skipChildren();
+            return;
+        }
+        String name = null;
+        Map<String, String> tensors = new HashMap<>();
+        while (in.nextToken() == JsonToken.FIELD_NAME) {
+            String field = in.getCurrentName();
+            JsonToken value = in.nextToken();
+            if (field.equals("name") && value == JsonToken.VALUE_STRING) {
+                name = in.getText();
+            } else if (value == JsonToken.START_ARRAY && (field.equals("parameters") || field.equals("outputs"))) {
+                StringWriter compact = new StringWriter();
+                try (JsonGenerator copy = JSON.createGenerator(compact)) {
+                    copy.copyCurrentStructure(in);
+                }
+                tensors.put(field, compact.toString());
+            } else {
+                in.skipChildren();
+            }
+        }
+        if (name != null) {
+            signatures.put(name, tensors);
+        }
     }
 }

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Every whole-process benchmark of issue 13 in one command: prints the issue's table (today's
+# figure, the new one, met or missed), the medians behind it and the metaspace per plugin.
+#   bash docs/bench/all.sh [RUNS] [--baseline DIR]   (after mvn -o -q -DskipTests package -pl '!it-tests';
+#                                                    DIR: another distribution, e.g. main's, in the same rounds)
+#   bash docs/bench/all.sh --smoke                   (one run of each, 20 extra plugins; for CI)
+# STARFISH_HOME picks another distribution to measure (default runtime/target/starfish).
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)
+home=${STARFISH_HOME:-$root/runtime/target/starfish}
+unset STARFISH_HOME
+if [ "${1:-}" = --smoke ]; then
+    exec python3 "$root/docs/bench/goals.py" --home "$home" --smoke
+fi
+runs=10
+if [[ ${1:-} =~ ^[0-9]+$ ]]; then
+    runs=$1
+    shift
+fi
+exec python3 "$root/docs/bench/goals.py" --home "$home" --runs "$runs" "$@"

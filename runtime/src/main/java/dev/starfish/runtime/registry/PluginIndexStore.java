@@ -1,0 +1,165 @@
+package dev.starfish.runtime.registry;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.starfish.runtime.nativelib.CacheTrust;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Collection;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * Where the {@link PluginIndex} of one plugins directory lives between runs: one file per directory
+ * in {@code $STARFISH_CACHE_DIR/plugin-index} (else {@code ~/.cache/starfish/plugin-index}), a
+ * directory of the current user that nobody else may write (mode 0700). A file that is not the
+ * user's own regular file, is writable by others, does not parse or was written by another host
+ * build or JVM is ignored; a new one replaces it by an atomic rename, so a concurrent reader sees
+ * the old file or the new one. The index is only an accelerator: any failure here costs the next
+ * run time, never a wrong answer or a message.
+ */
+final class PluginIndexStore {
+
+    private static final Logger LOG = LogManager.getLogger(PluginIndexStore.class);
+
+    private final Path file;
+    private final String hostStamp;
+
+    PluginIndexStore(Path file, String hostStamp) {
+        this.file = requireNonNull(file, "file is null");
+        this.hostStamp = requireNonNull(hostStamp, "hostStamp is null");
+    }
+
+    /** The store of {@code pluginsDir}'s index in the user's cache, or empty when no private directory can be had. */
+    static Optional<PluginIndexStore> forPluginsDir(Path pluginsDir) {
+        try {
+            Path dir = defaultDirectory();
+            Files.createDirectories(dir.getParent());
+            try {
+                Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            } catch (FileAlreadyExistsException e) {
+                // made earlier; checked below
+            }
+            Optional<String> problem = CacheTrust.whyUntrusted(dir);
+            if (problem.isPresent()) {
+                LOG.debug("Plugin index not used: {} {}", dir, problem.get());
+                return Optional.empty();
+            }
+            String name = sha256(pluginsDir.toRealPath().toString()).substring(0, 32) + ".idx";
+            return Optional.of(new PluginIndexStore(dir.resolve(name), hostStamp()));
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("Plugin index not used: {}", e.toString());
+            return Optional.empty();
+        }
+    }
+
+    /** {@code $STARFISH_CACHE_DIR/plugin-index}, else {@code ~/.cache/starfish/plugin-index}. */
+    static Path defaultDirectory() {
+        String explicit = System.getenv("STARFISH_CACHE_DIR");
+        if (explicit != null && !explicit.isBlank()) {
+            return Path.of(explicit).toAbsolutePath().resolve("plugin-index");
+        }
+        return Path.of(System.getProperty("user.home", "/nonexistent")).toAbsolutePath()
+                .resolve(".cache/starfish/plugin-index");
+    }
+
+    /**
+     * Who wrote an index: this format, the JVM and the host's own jars (size and time). What the
+     * registry checked by loading a class depends on the plugin API and the JDK, so another host's
+     * index is not trusted.
+     */
+    static String hostStamp() {
+        return System.getProperty("java.vm.version") + "|" + codeStamp(JobRegistry.class) + "|"
+                + codeStamp(dev.starfish.api.Job.class);
+    }
+
+    private static String codeStamp(Class<?> type) {
+        try {
+            Path source = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return source + ":" + Files.size(source) + ":" + Files.getLastModifiedTime(source).toMillis();
+        } catch (Exception e) {
+            return type.getName() + ":unknown";
+        }
+    }
+
+    Path file() {
+        return file;
+    }
+
+    /** The recorded jars by path; empty when there is no usable file. */
+    Map<Path, IndexedJar> load() {
+        try {
+            if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+                return Map.of();
+            }
+            if (!CacheTrust.isOwnRegularFile(file) || CacheTrust.whyUntrusted(file.getParent()).isPresent()
+                    || writableByOthers(file)) {
+                LOG.debug("Plugin index {} ignored: not the user's own private file", file);
+                return Map.of();
+            }
+            try (InputStream raw = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS);
+                    DataInputStream in = new DataInputStream(new BufferedInputStream(raw, 65536))) {
+                return PluginIndexCodec.read(in, hostStamp);
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("Plugin index {} ignored: {}", file, e.toString());
+            return Map.of();
+        }
+    }
+
+    /** Replaces the file with {@code jars}; a failure is logged at debug level and otherwise ignored. */
+    void save(Collection<IndexedJar> jars) {
+        Path temp = null;
+        try {
+            temp = Files.createTempFile(file.getParent(), ".index", ".tmp");
+            try (OutputStream raw = Files.newOutputStream(temp);
+                    DataOutputStream out = new DataOutputStream(new BufferedOutputStream(raw, 65536))) {
+                PluginIndexCodec.write(out, hostStamp, jars);
+            }
+            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            temp = null;
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("Plugin index {} not written: {}", file, e.toString());
+        } finally {
+            if (temp != null) {
+                try {
+                    Files.deleteIfExists(temp);
+                } catch (IOException e) {
+                    LOG.debug("cannot delete {}: {}", temp, e.toString());
+                }
+            }
+        }
+    }
+
+    private static boolean writableByOthers(Path path) throws IOException {
+        Set<PosixFilePermission> mode = Files.getPosixFilePermissions(path, LinkOption.NOFOLLOW_LINKS);
+        return mode.contains(PosixFilePermission.GROUP_WRITE) || mode.contains(PosixFilePermission.OTHERS_WRITE);
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("this JVM has no SHA-256", e);
+        }
+    }
+}
