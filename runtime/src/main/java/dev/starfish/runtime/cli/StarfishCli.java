@@ -7,6 +7,10 @@ import picocli.CommandLine;
 /** The {@code starfish} executable's entry point; the only place that calls {@link System#exit}. */
 public final class StarfishCli {
 
+    /** The subcommands that need the plugins loaded first: compile's options depend on the jobs. */
+    private static final java.util.Set<String> MODEL_COMMANDS = java.util.Set.of("compile", "generate-completion",
+            "generate-man-pages");
+
     private StarfishCli() {
     }
 
@@ -29,7 +33,7 @@ public final class StarfishCli {
             LoggingBootstrap.start();
         }
         CommandLine commandLine = newCommandLine();
-        if (!"compile".equals(early.subcommand())) {
+        if (!MODEL_COMMANDS.contains(early.subcommand())) {
             return commandLine.execute(args);
         }
         Host host;
@@ -43,6 +47,10 @@ public final class StarfishCli {
         try (host) {
             CompileCommand compile = commandLine.getSubcommands().get("compile").getCommand();
             compile.attach(host);
+            if (commandLine.getSubcommands().get(early.subcommand()).getCommand() instanceof HostAware aware
+                    && aware != compile) {
+                aware.attach(host);
+            }
             return commandLine.execute(args);
         }
     }
