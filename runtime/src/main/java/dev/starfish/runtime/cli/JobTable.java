@@ -85,7 +85,7 @@ final class JobTable {
             out.println("On request: " + String.join(", ", notes) + ".");
         }
         if (home != null) {
-            out.println("Paths are relative to " + home + "; --wide shows them in full, with the jars.");
+            out.println("Paths are relative to STARFISH_HOME; --wide shows them in full, with the jars.");
         }
     }
 
