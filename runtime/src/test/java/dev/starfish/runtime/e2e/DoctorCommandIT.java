@@ -120,6 +120,29 @@ class DoctorCommandIT {
     }
 
     @Test
+    void aNearlyFullWorkFileSystemFailsAndSaysHowMuchIsFree() throws Exception {
+        // the suite runs as root (README): a 20 MiB tmpfs stands for a full disk
+        Path small = Files.createDirectories(cwd.resolve("small"));
+        assertThat(command("mount", "-t", "tmpfs", "-o", "size=20m", "tmpfs", small.toString())).isZero();
+        try {
+            AssembledDistribution.Run run = dist.run(small, Map.of("STARFISH_CACHE_DIR", cwd.resolve("cache").toString()),
+                    "doctor");
+
+            assertThat(run.exitCode()).as("%s", run).isEqualTo(1);
+            assertThat(run.stdout()).containsPattern("FAIL  work space    (19|20) MiB free at " + small
+                    + " \\(less than 100 MiB\\); fix: free some space or compile elsewhere \\(--workdir, "
+                    + "STARFISH_CACHE_DIR\\)\n")
+                    .containsPattern("OK    cache space   \\d+ MiB free at " + cwd + "\n");
+        } finally {
+            assertThat(command("umount", small.toString())).isZero();
+        }
+    }
+
+    private static int command(String... argv) throws IOException, InterruptedException {
+        return new ProcessBuilder(argv).inheritIO().start().waitFor();
+    }
+
+    @Test
     void aSettingsFileThatDoesNotParseOrHoldsABadValueFails() throws IOException {
         AssembledDistribution copy = dist.copyTo(cwd.resolve("dist"));
         Path settings = copy.home().resolve("conf/starfish.properties");
