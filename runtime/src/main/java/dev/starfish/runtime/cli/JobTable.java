@@ -8,7 +8,7 @@ import java.util.Objects;
 
 /**
  * Renders job listings as an aligned text table. By default it fits {@value #WIDTH} columns:
- * paths inside the installation are shown relative to it, a job that runs only on request is
+ * a tool is shown where it resolves, relative to the installation when inside it, a job that runs only on request is
  * marked and its option named below the table, and paths still too long are shortened in the
  * middle. {@code --wide} prints every column in full.
  */
@@ -18,8 +18,8 @@ final class JobTable {
 
     private static final List<String> WIDE_HEADER = List.of("JOB", "KIND", "RUNS", "TOOL", "RESOLVES TO", "PLUGIN",
             "VERSION", "JAR");
-    private static final List<String> HEADER = List.of("JOB", "KIND", "RUNS", "TOOL", "RESOLVES TO", "PLUGIN");
-    private static final int RESOLVES_TO = 4;
+    private static final List<String> HEADER = List.of("JOB", "KIND", "RUNS", "TOOL", "PLUGIN");
+    private static final int TOOL = 3;
 
     private final List<JobListing> listings;
     private final boolean withBundles;
@@ -42,7 +42,7 @@ final class JobTable {
             rows.add(wide ? wideRow(l) : row(l));
         }
         if (!wide) {
-            rows = TextTable.fit(rows, WIDTH, List.of(RESOLVES_TO));
+            rows = TextTable.fit(rows, WIDTH, List.of(TOOL));
         }
         int[] widths = TextTable.widths(rows);
         for (int r = 0; r < rows.size(); r++) {
@@ -66,10 +66,11 @@ final class JobTable {
                 l.version(), l.jar());
     }
 
+    /** The narrow row: the tool where it resolves (its name ends the path), or its name and {@code (missing)}. */
     private List<String> row(JobListing l) {
-        String resolves = l.tool() == null ? "-" : l.toolPath() == null ? "missing" : relative(l.toolPath());
-        return List.of(l.name(), l.kind(), l.enabledBy() == null ? "always" : "on request",
-                Objects.requireNonNullElse(l.tool(), "-"), resolves, l.plugin() + " " + l.version());
+        String tool = l.tool() == null ? "-" : l.toolPath() == null ? l.tool() + " (missing)" : relative(l.toolPath());
+        return List.of(l.name(), l.kind(), l.enabledBy() == null ? "always" : "on request", tool,
+                l.plugin() + " " + l.version());
     }
 
     /** A path inside the installation relative to it, where the origin (private, bin) is plain to see. */

@@ -33,7 +33,7 @@ public final class StarfishCli {
             LoggingBootstrap.start();
         }
         CommandLine commandLine = newCommandLine();
-        if (!MODEL_COMMANDS.contains(early.subcommand())) {
+        if (early.subcommand() == null || !MODEL_COMMANDS.contains(early.subcommand())) {
             return commandLine.execute(args);
         }
         Host host;

@@ -69,8 +69,9 @@ class JobsCommandIT {
         AssembledDistribution.Run table = dist.run(cwd, "jobs");
         assertThat(table.exitCode()).as("%s", table).isZero();
         assertThat(table.stdout().lines()).as(table.stdout()).allMatch(line -> line.length() <= 120);
-        assertThat(table.stdout()).containsPattern("WalrusDriver +native +always +walrus_driver +starfish/bin/walrus_driver"
-                + " +walrusdriver 0.1.0\n").doesNotContain(".jar");
+        assertThat(table.stdout()).containsPattern("WalrusDriver +native +always +starfish/bin/walrus_driver +walrusdriver 0.1.0\n")
+                .containsPattern("Watchpoint +native +on request +watchpoint_insert \\(missing\\) +watchpoint 0.1.0\n")
+                .doesNotContain(".jar");
 
         AssembledDistribution.Run wide = dist.run(cwd, "jobs", "--wide");
         assertThat(wide.stdout()).contains(dist.home().resolve("starfish/bin/walrus_driver") + " (bin)")
@@ -88,8 +89,7 @@ class JobsCommandIT {
         AssembledDistribution.Run table = copy.run(cwd, "jobs");
 
         assertThat(table.stdout().lines()).as(table.stdout()).allMatch(line -> line.length() <= 120);
-        assertThat(table.stdout()).containsPattern("WalrusDriver +native +always +walrus_driver "
-                + "+starfish/bin/private/walrus_driver ");
+        assertThat(table.stdout()).containsPattern("WalrusDriver +native +always +starfish/bin/private/walrus_driver ");
     }
 
     @Test
