@@ -76,9 +76,14 @@ final class ReplayCommand implements Callable<Integer> {
 
     private int run(ReplayScript script) {
         spec.commandLine().getOut().flush();
+        ProcessBuilder builder = new ProcessBuilder("sh", script.path().toString())
+                .directory(script.path().getParent().toFile()).inheritIO();
+        // a SIGTERM or SIGHUP that stops starfish stops the tool too (Ctrl-C reaches both directly); the hook
+        // is in place before the tool starts, so a signal right after the start cannot miss it
+        StopOnExit stop = new StopOnExit();
+        Runtime.getRuntime().addShutdownHook(stop);
         try {
-            Process process = new ProcessBuilder("sh", script.path().toString())
-                    .directory(script.path().getParent().toFile()).inheritIO().start();
+            Process process = stop.start(builder);
             // Java reports a child killed by signal N as 128+N, the shell's convention
             return process.waitFor();
         } catch (IOException e) {
@@ -86,6 +91,43 @@ final class ReplayCommand implements Callable<Integer> {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 130;
+        } finally {
+            removeQuietly(stop);
+        }
+    }
+
+    /** The shutdown hook that stops the replayed tool; a start and a stop never interleave. */
+    private static final class StopOnExit extends Thread {
+
+        private Process process;
+        private boolean stopping;
+
+        StopOnExit() {
+            super("starfish-replay-stop");
+        }
+
+        synchronized Process start(ProcessBuilder builder) throws IOException, InterruptedException {
+            if (stopping) {
+                throw new InterruptedException("starfish is stopping");
+            }
+            process = builder.start();
+            return process;
+        }
+
+        @Override
+        public synchronized void run() {
+            stopping = true;
+            if (process != null) {
+                process.destroy();
+            }
+        }
+    }
+
+    private static void removeQuietly(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: the hook is running or has run
         }
     }
 }

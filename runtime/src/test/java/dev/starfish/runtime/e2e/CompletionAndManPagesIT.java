@@ -70,6 +70,15 @@ class CompletionAndManPagesIT {
     }
 
     @Test
+    void helpCompileListsEachJobsOptionsAsTheManualPageDoes() {
+        AssembledDistribution.Run help = dist.run(cwd, "help", "compile");
+        assertThat(help.exitCode()).as("%s", help).isZero();
+        assertThat(help.stdout()).contains("SaveTemps options:").contains("--keep-temps").contains("--golden-seed");
+        assertThat(render(dist.home().resolve("man/starfish-compile.1"))).contains("SaveTemps options")
+                .contains("--golden-seed");
+    }
+
+    @Test
     void theManualPagesAreTheHelpTextOfTheSameModel() {
         String help = dist.run(cwd, "replay", "--help").stdout().replaceAll("\\s+", " ");
         String page = render(dist.home().resolve("man/starfish-replay.1"));

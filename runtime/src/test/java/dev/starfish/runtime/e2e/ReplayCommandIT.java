@@ -87,6 +87,25 @@ class ReplayCommandIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
+    void sigtermToStarfishStopsTheReplayedToolToo() throws Exception {
+        Path started = cwd.resolve("tool-started");
+        assertThat(new ProcessBuilder("mkfifo", started.toString()).start().waitFor()).isZero();
+        Files.writeString(work.resolve("replay_NeffWrapper.sh"), "#!/bin/sh\necho $$ > " + started
+                + "\nexec sleep 600\n");
+        AssembledDistribution.Started replay = dist.start(cwd, "replay", "two.work", "NeffWrapper");
+        // reading the pipe returns once the tool has written its pid into it
+        ProcessHandle tool = ProcessHandle.of(Long.parseLong(Files.readString(started).strip())).orElseThrow();
+
+        new ProcessBuilder("kill", "-TERM", Long.toString(replay.process().pid())).start().waitFor();
+        AssembledDistribution.Run run = replay.await();
+
+        assertThat(run.exitCode()).as("%s", run).isEqualTo(128 + 15);
+        tool.onExit().get();
+        assertThat(tool.isAlive()).as("the tool was stopped with starfish").isFalse();
+    }
+
+    @Test
     void aScriptThatIsASymbolicLinkOutOfTheWorkDirectoryIsNeverRun() throws IOException {
         Path marker = cwd.resolve("evil-ran");
         Path evil = Files.writeString(cwd.resolve("evil.sh"), "#!/bin/sh\ntouch " + marker + "\n");
