@@ -40,8 +40,7 @@ final class DoctorCommand implements Callable<Integer> {
     @Override
     public Integer call() throws JsonProcessingException {
         HostOptions options = root.hostOptions();
-        List<Finding> findings = Doctor.examine(options.home(), options::openHost, Path.of("").toAbsolutePath(),
-                System.getenv());
+        List<Finding> findings = Doctor.examine(options.home(), options::openHost, Path.of("").toAbsolutePath());
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(JsonOption.render(findings.stream().map(DoctorCommand::asMap).toList()));

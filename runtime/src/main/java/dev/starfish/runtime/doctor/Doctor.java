@@ -6,7 +6,6 @@ import dev.starfish.runtime.host.Host;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -24,8 +23,7 @@ public final class Doctor {
     }
 
     /** Every finding about {@code home}; {@code openHost} loads the plugins (it may throw). */
-    public static List<Finding> examine(StarfishHome home, Supplier<Host> openHost, Path workDir,
-            Map<String, String> env) {
+    public static List<Finding> examine(StarfishHome home, Supplier<Host> openHost, Path workDir) {
         Optional<StarfishProperties> properties;
         try {
             properties = Optional.of(StarfishProperties.load(home.confDir().resolve("starfish.properties")));
@@ -41,7 +39,7 @@ public final class Doctor {
         }
         try {
             Installation installation = new Installation(home, properties, Optional.ofNullable(host),
-                    Optional.ofNullable(problem), workDir, env);
+                    Optional.ofNullable(problem), workDir);
             List<Finding> findings = new ArrayList<>();
             CHECKS.forEach(check -> findings.addAll(check.run(installation)));
             return List.copyOf(findings);

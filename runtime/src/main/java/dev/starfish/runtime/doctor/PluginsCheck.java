@@ -50,8 +50,11 @@ final class PluginsCheck implements Check {
     /** The jobs whose name more than one jar declares (PluginAdmission refuses all of them), with those jars. */
     private static Map<String, TreeSet<String>> conflicts(List<PluginReport> reports) {
         Map<String, TreeSet<String>> jarsByJob = new TreeMap<>();
-        reports.stream().filter(r -> r.reason().contains("is also declared by")).forEach(r -> r.jobs().forEach(job -> jarsByJob.computeIfAbsent(job, k -> new TreeSet<>())
-                .add(r.jarName())));
+        for (PluginReport report : reports) {
+            if (report.reason().contains("is also declared by")) {
+                report.jobs().forEach(job -> jarsByJob.computeIfAbsent(job, k -> new TreeSet<>()).add(report.jarName()));
+            }
+        }
         jarsByJob.values().removeIf(jars -> jars.size() < 2);
         return jarsByJob;
     }
