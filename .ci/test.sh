@@ -26,6 +26,13 @@ if ! command -v chromium >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
 fi
 
+# CompletionAndManPagesIT renders every shipped manual page with `man -l` (man-db, groff).
+if ! command -v man >/dev/null 2>&1 || ! command -v groff >/dev/null 2>&1; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -q --no-install-recommends man-db groff-base \
+        || { apt-get update -q && apt-get install -y -q --no-install-recommends man-db groff-base; }
+fi
+
 cd "$root"
 status=0
 mvn -B verify "$@" || status=$?

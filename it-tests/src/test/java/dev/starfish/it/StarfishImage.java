@@ -19,7 +19,9 @@ import org.testcontainers.images.builder.ImageFromDockerfile;
  * and the files it copies) plus the distribution tarball as {@code starfish.tar.gz}.
  *
  * <p>Each variant is built at most once per test JVM and shared by every suite that uses it. The
- * image stays, tagged {@code starfish-it/<variant>:latest}, so the next run reuses its layers;
+ * image stays, tagged {@code starfish-it/<variant>:latest} (another prefix with
+ * {@code -Dstarfish.it.imagePrefix}, so builds of different trees on one engine never share a tag),
+ * so the next run reuses its layers;
  * {@code .ci/test.sh} removes the builds a rerun superseded.
  * The base image exists locally, so the build never pulls: Testcontainers only inspects the
  * {@code FROM} image (found locally) and the engine's build does not pull an image it has.
@@ -44,7 +46,8 @@ enum StarfishImage {
     }
 
     private static Future<String> define(StarfishImage variant) {
-        ImageFromDockerfile image = new ImageFromDockerfile("starfish-it/" + variant.folder(), false)
+        ImageFromDockerfile image = new ImageFromDockerfile(System.getProperty("starfish.it.imagePrefix", "starfish-it")
+                + "/" + variant.folder(), false)
                 .withFileFromPath("starfish.tar.gz", BuildOutputs.tarball());
         Path folder = variant.resourceFolder();
         try (Stream<Path> files = Files.walk(folder)) {

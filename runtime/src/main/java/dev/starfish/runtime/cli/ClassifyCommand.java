@@ -27,6 +27,9 @@ final class ClassifyCommand implements Callable<Integer> {
     @Mixin
     private JsonOption json;
 
+    @Mixin
+    LoggingOptions logging;
+
     @Override
     public Integer call() throws Exception {
         HostOptions options = jobs.root().hostOptions();

@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "compile", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compile an HLO model into a .neff.",
                 "Paths are resolved against the directory starfish was started in."})
-final class CompileCommand implements Callable<Integer> {
+final class CompileCommand implements Callable<Integer>, HostAware {
 
     static final String DEFAULT_LOG = "log-starfish.txt";
 
@@ -68,7 +68,8 @@ final class CompileCommand implements Callable<Integer> {
     private final JobOptionBinder binder = new JobOptionBinder();
 
     /** Attaches the host whose jobs contribute options; called before parsing. */
-    void attach(Host newHost) {
+    @Override
+    public void attach(Host newHost) {
         this.host = newHost;
         binder.register(spec, newHost.registry());
     }

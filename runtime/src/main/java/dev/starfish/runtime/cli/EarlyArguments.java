@@ -15,7 +15,8 @@ import java.util.Set;
  */
 record EarlyArguments(String subcommand, Path pluginsDir, List<String> rejectJobs, Optional<Verbosity> consoleLevel) {
 
-    private static final Set<String> SUBCOMMANDS = Set.of("compile", "jobs", "plugins", "help");
+    private static final Set<String> SUBCOMMANDS = Set.of("compile", "jobs", "plugins", "help", "replay", "doctor",
+            "generate-completion", "generate-man-pages");
 
     static EarlyArguments scan(String... args) {
         String subcommand = null;
@@ -51,7 +52,8 @@ record EarlyArguments(String subcommand, Path pluginsDir, List<String> rejectJob
             } else if (arg.matches("-[vq]+")) {
                 verbose += (int) arg.chars().filter(c -> c == 'v').count();
                 quiet |= arg.indexOf('q') >= 0;
-            } else if (subcommand == null && SUBCOMMANDS.contains(arg)) {
+            } else if ((subcommand == null || subcommand.equals("help")) && SUBCOMMANDS.contains(arg)) {
+                // `help compile` needs what `compile` needs: the jobs' options
                 subcommand = arg;
             }
         }

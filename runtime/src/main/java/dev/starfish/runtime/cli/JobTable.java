@@ -1,54 +1,92 @@
 package dev.starfish.runtime.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-/** Renders job listings as an aligned text table. */
+/**
+ * Renders job listings as an aligned text table. By default it fits {@value #WIDTH} columns:
+ * a tool is shown where it resolves, relative to the installation when inside it, a job that runs only on request is
+ * marked and its option named below the table, and paths still too long are shortened in the
+ * middle. {@code --wide} prints every column in full.
+ */
 final class JobTable {
 
-    private static final List<String> HEADER = List.of("JOB", "KIND", "RUNS", "TOOL", "RESOLVES TO", "PLUGIN", "VERSION", "JAR");
+    static final int WIDTH = 120;
+
+    private static final List<String> WIDE_HEADER = List.of("JOB", "KIND", "RUNS", "TOOL", "RESOLVES TO", "PLUGIN",
+            "VERSION", "JAR");
+    private static final List<String> HEADER = List.of("JOB", "KIND", "RUNS", "TOOL", "PLUGIN");
+    private static final int TOOL = 3;
 
     private final List<JobListing> listings;
     private final boolean withBundles;
     private final boolean withNatives;
+    private final boolean wide;
+    private final Path home;
 
-    JobTable(List<JobListing> listings, boolean withBundles, boolean withNatives) {
+    JobTable(List<JobListing> listings, boolean withBundles, boolean withNatives, boolean wide, Path home) {
         this.listings = List.copyOf(listings);
         this.withBundles = withBundles;
         this.withNatives = withNatives;
+        this.wide = wide;
+        this.home = home;
     }
 
     void print(PrintWriter out) {
         List<List<String>> rows = new ArrayList<>();
-        rows.add(HEADER);
+        rows.add(wide ? WIDE_HEADER : HEADER);
         for (JobListing l : listings) {
-            String resolves = l.tool() == null ? "-" : l.toolPath() == null ? "missing"
-                    : l.toolPath() + " (" + l.toolOrigin() + ")";
-            String runs = l.enabledBy() == null ? "-" : "on request (" + l.enabledBy() + ")";
-            rows.add(List.of(l.name(), l.kind(), runs, Objects.requireNonNullElse(l.tool(), "-"), resolves, l.plugin(),
-                    l.version(), l.jar()));
+            rows.add(wide ? wideRow(l) : row(l));
         }
-        int[] widths = new int[HEADER.size()];
-        for (List<String> row : rows) {
-            for (int i = 0; i < row.size(); i++) {
-                widths[i] = Math.max(widths[i], row.get(i).length());
-            }
+        if (!wide) {
+            rows = TextTable.fit(rows, WIDTH, List.of(TOOL));
         }
+        int[] widths = TextTable.widths(rows);
         for (int r = 0; r < rows.size(); r++) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < widths.length; i++) {
-                String cell = rows.get(r).get(i);
-                line.append(i == widths.length - 1 ? cell : String.format("%-" + widths[i] + "s  ", cell));
-            }
-            out.println(line.toString().stripTrailing());
+            out.println(TextTable.line(rows.get(r), widths));
             if (r > 0) {
                 printDetails(out, listings.get(r - 1));
             }
         }
         if (listings.isEmpty()) {
             out.println("(no jobs: the plugins directory holds no loadable plugin)");
+        } else if (!wide) {
+            printOnRequest(out);
+        }
+    }
+
+    private List<String> wideRow(JobListing l) {
+        String resolves = l.tool() == null ? "-" : l.toolPath() == null ? "missing"
+                : l.toolPath() + " (" + l.toolOrigin() + ")";
+        String runs = l.enabledBy() == null ? "-" : "on request (" + l.enabledBy() + ")";
+        return List.of(l.name(), l.kind(), runs, Objects.requireNonNullElse(l.tool(), "-"), resolves, l.plugin(),
+                l.version(), l.jar());
+    }
+
+    /** The narrow row: the tool where it resolves (its name ends the path), or its name and {@code (missing)}. */
+    private List<String> row(JobListing l) {
+        String tool = l.tool() == null ? "-" : l.toolPath() == null ? l.tool() + " (missing)" : relative(l.toolPath());
+        return List.of(l.name(), l.kind(), l.enabledBy() == null ? "always" : "on request", tool,
+                l.plugin() + " " + l.version());
+    }
+
+    /** A path inside the installation relative to it, where the origin (private, bin) is plain to see. */
+    private String relative(String path) {
+        Path p = Path.of(path);
+        return home != null && p.startsWith(home) ? home.relativize(p).toString() : path;
+    }
+
+    private void printOnRequest(PrintWriter out) {
+        List<String> notes = listings.stream().filter(l -> l.enabledBy() != null)
+                .map(l -> l.name() + " with " + l.enabledBy()).toList();
+        if (!notes.isEmpty()) {
+            out.println("On request: " + String.join(", ", notes) + ".");
+        }
+        if (home != null) {
+            out.println("Paths are relative to STARFISH_HOME; --wide shows them in full, with the jars.");
         }
     }
 

@@ -30,9 +30,13 @@ final class JobsCommand implements Callable<Integer> {
     private JsonOption json;
 
     @Option(names = "--libraries", description = "Also show the libraries each plugin bundles.")
-    boolean verbose;
+    boolean libraries;
 
-    @picocli.CommandLine.Mixin
+    @Option(names = "--wide", description = "Print every column in full (absolute paths, plugin versions, jars) "
+            + "instead of fitting 120 columns.")
+    boolean wide;
+
+    @Mixin
     LoggingOptions logging;
 
     StarfishCommand root() {
@@ -47,12 +51,12 @@ final class JobsCommand implements Callable<Integer> {
         HostOptions options = root.hostOptions();
         try (Host host = options.openHost()) {
             List<JobListing> listings = host.registry().jobs().stream()
-                    .map(job -> JobListing.of(job, host.toolResolverFor(job), verbose, withNatives)).toList();
+                    .map(job -> JobListing.of(job, host.toolResolverFor(job), libraries, withNatives)).toList();
             PrintWriter out = spec.commandLine().getOut();
             if (json.enabled) {
                 out.println(JsonOption.render(listings));
             } else {
-                new JobTable(listings, verbose, withNatives).print(out);
+                new JobTable(listings, libraries, withNatives, wide, host.home().root()).print(out);
                 host.registry().turnedAway().forEach(r -> out.println(r.state().label() + ": " + r.jarName() + ": "
                         + r.reason()));
             }

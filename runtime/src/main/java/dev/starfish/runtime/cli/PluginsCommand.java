@@ -22,6 +22,9 @@ final class PluginsCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
+    @picocli.CommandLine.Mixin
+    LoggingOptions logging;
+
     StarfishCommand root() {
         return root;
     }

@@ -37,6 +37,9 @@ final class PluginsLintCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
+    @picocli.CommandLine.Mixin
+    LoggingOptions logging;
+
     @Parameters(paramLabel = "JAR", arity = "1..*", description = "Plugin jars to check.")
     private List<Path> jars = new ArrayList<>();
 

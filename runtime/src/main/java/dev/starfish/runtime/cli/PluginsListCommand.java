@@ -31,6 +31,9 @@ final class PluginsListCommand implements Callable<Integer> {
     @Mixin
     private JsonOption json;
 
+    @Mixin
+    LoggingOptions logging;
+
     @Override
     public Integer call() throws Exception {
         HostOptions options = plugins.root().hostOptions();
@@ -66,19 +69,7 @@ final class PluginsListCommand implements Callable<Integer> {
                     Objects.requireNonNullElse(r.version(), "-"), r.jobs().isEmpty() ? "-" : String.join(",", r.jobs()),
                     r.state().label() + (r.reason().isEmpty() ? "" : ": " + r.reason())));
         }
-        int[] widths = new int[HEADER.size()];
-        rows.forEach(row -> {
-            for (int i = 0; i < row.size(); i++) {
-                widths[i] = Math.max(widths[i], row.get(i).length());
-            }
-        });
-        for (List<String> row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < row.size(); i++) {
-                line.append(i == row.size() - 1 ? row.get(i) : String.format("%-" + widths[i] + "s  ", row.get(i)));
-            }
-            out.println(line.toString().stripTrailing());
-        }
+        TextTable.print(out, rows);
         if (reports.isEmpty()) {
             out.println("(no plugin jars in the plugins directory)");
         }

@@ -30,6 +30,9 @@ final class PluginsLockCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
+    @picocli.CommandLine.Mixin
+    LoggingOptions logging;
+
     @Override
     public Integer call() {
         HostOptions options = plugins.root().hostOptions();

@@ -7,6 +7,10 @@ import picocli.CommandLine;
 /** The {@code starfish} executable's entry point; the only place that calls {@link System#exit}. */
 public final class StarfishCli {
 
+    /** The subcommands that need the plugins loaded first: compile's options depend on the jobs. */
+    private static final java.util.Set<String> MODEL_COMMANDS = java.util.Set.of("compile", "generate-completion",
+            "generate-man-pages");
+
     private StarfishCli() {
     }
 
@@ -39,8 +43,8 @@ public final class StarfishCli {
         if (early.subcommand() != null) {
             LoggingBootstrap.start();
         }
-        CommandLine commandLine = newCommandLine("help".equals(early.subcommand()) ? null : early.subcommand());
-        if (!"compile".equals(early.subcommand())) {
+        CommandLine commandLine = newCommandLine(onlySubcommand(early, args));
+        if (early.subcommand() == null || !MODEL_COMMANDS.contains(early.subcommand())) {
             return commandLine.execute(args);
         }
         Host host;
@@ -54,8 +58,24 @@ public final class StarfishCli {
         try (host) {
             CompileCommand compile = commandLine.getSubcommands().get("compile").getCommand();
             compile.attach(host);
+            if (commandLine.getSubcommands().get(early.subcommand()).getCommand() instanceof HostAware aware
+                    && aware != compile) {
+                aware.attach(host);
+            }
             return commandLine.execute(args);
         }
+    }
+
+    /**
+     * The one subcommand to register (the others' classes are not even inspected), or null for all:
+     * {@code help}, completion and manual pages describe every command.
+     */
+    private static String onlySubcommand(EarlyArguments early, String[] args) {
+        String named = early.subcommand();
+        if (named == null || WHOLE_MODEL_COMMANDS.contains(named) || java.util.Arrays.asList(args).contains("help")) {
+            return null;
+        }
+        return named;
     }
 
     private static boolean isVersionQuery(String[] args) {

@@ -3,6 +3,7 @@ package dev.starfish.runtime.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
@@ -25,6 +26,7 @@ public final class StarfishCommand implements Callable<Integer> {
      * {@code jobs} start-up, so {@link StarfishCli} registers only the one a command line names.
      */
     static final List<Class<?>> SUBCOMMANDS = List.of(JobsCommand.class, CompileCommand.class, PluginsCommand.class,
+            ReplayCommand.class, DoctorCommand.class, GenerateCompletionCommand.class, ManPagesCommand.class,
             HelpCommand.class);
 
     @Spec
@@ -42,7 +44,9 @@ public final class StarfishCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         throw new ParameterException(spec.commandLine(), "missing command: expected one of "
-                + String.join(", ", spec.subcommands().keySet()));
+                + String.join(", ", spec.subcommands().entrySet().stream()
+                        .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden()).map(Map.Entry::getKey)
+                        .toList()));
     }
 
     /** The global options as a value for the host. */

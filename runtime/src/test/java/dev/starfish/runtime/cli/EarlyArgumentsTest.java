@@ -98,4 +98,11 @@ class EarlyArgumentsTest {
         assertThat(early.rejectJobs()).isEmpty();
         assertThat(early.consoleLevel()).isEmpty();
     }
+
+    @Test
+    void helpForACommandNeedsWhatTheCommandNeeds() {
+        assertThat(EarlyArguments.scan("help", "compile").subcommand()).as("compile's help lists the jobs' options")
+                .isEqualTo("compile");
+        assertThat(EarlyArguments.scan("help").subcommand()).isEqualTo("help");
+    }
 }

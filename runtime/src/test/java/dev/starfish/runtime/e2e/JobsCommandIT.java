@@ -45,7 +45,11 @@ class JobsCommandIT {
     void jobsShowsWhichJobsRunOnlyOnRequestAndTheOptionThatRequestsThem() throws IOException {
         AssembledDistribution.Run table = dist.run(cwd, "jobs");
         assertThat(table.exitCode()).as("%s", table).isZero();
-        assertThat(table.stdout()).containsPattern("Watchpoint +native +on request \\(--watchpoint\\) ")
+        assertThat(table.stdout()).containsPattern("Watchpoint +native +on request ")
+                .containsPattern("WalrusDriver +native +always ")
+                .contains("On request: Backend with --enable-experimental-backend, Watchpoint with --watchpoint.\n");
+        AssembledDistribution.Run wide = dist.run(cwd, "jobs", "--wide");
+        assertThat(wide.stdout()).containsPattern("Watchpoint +native +on request \\(--watchpoint\\) ")
                 .containsPattern("Backend +native +on request \\(--enable-experimental-backend\\) ")
                 .containsPattern("WalrusDriver +native +- ");
         JsonNode jobs = new ObjectMapper().readTree(dist.run(cwd, "jobs", "--json").stdout());
@@ -58,6 +62,34 @@ class JobsCommandIT {
             assertThat(job.path("enabledBy").isNull() ? null : job.path("enabledBy").asText())
                     .as("enabledBy of %s", job.path("name").asText()).isEqualTo(expected);
         }
+    }
+
+    @Test
+    void jobsFits120ColumnsWithPathsRelativeToTheInstallationAndWidePrintsThemInFull() {
+        AssembledDistribution.Run table = dist.run(cwd, "jobs");
+        assertThat(table.exitCode()).as("%s", table).isZero();
+        assertThat(table.stdout().lines()).as(table.stdout()).allMatch(line -> line.length() <= 120);
+        assertThat(table.stdout()).containsPattern("WalrusDriver +native +always +starfish/bin/walrus_driver +walrusdriver 0.1.0\n")
+                .containsPattern("Watchpoint +native +on request +watchpoint_insert \\(missing\\) +watchpoint 0.1.0\n")
+                .doesNotContain(".jar");
+
+        AssembledDistribution.Run wide = dist.run(cwd, "jobs", "--wide");
+        assertThat(wide.stdout()).contains(dist.home().resolve("starfish/bin/walrus_driver") + " (bin)")
+                .contains(dist.home().resolve("plugins/starfish-job-walrusdriver-0.1.0.jar").toString());
+        assertThat(wide.stdout().lines().mapToInt(String::length).max().orElse(0)).isGreaterThan(120);
+    }
+
+    @Test
+    void aLongInstallationPathDoesNotWidenTheTable() throws IOException {
+        AssembledDistribution copy = dist.copyTo(cwd.resolve("a-distribution-copy-in-a-directory-with-a-rather-long-name"
+                + "-to-push-the-table-past-120-columns"));
+        Path tool = copy.home().resolve("starfish/bin/private/walrus_driver");
+        Files.copy(copy.home().resolve("starfish/bin/walrus_driver"), tool);
+
+        AssembledDistribution.Run table = copy.run(cwd, "jobs");
+
+        assertThat(table.stdout().lines()).as(table.stdout()).allMatch(line -> line.length() <= 120);
+        assertThat(table.stdout()).containsPattern("WalrusDriver +native +always +starfish/bin/private/walrus_driver ");
     }
 
     @Test

@@ -46,6 +46,10 @@ class ReadmeCommandsIT {
         String command = hash < 0 ? line.strip() : line.substring(0, hash).strip();
         String comment = hash < 0 ? "" : line.substring(hash + 3).strip();
         String[] args = Arrays.stream(command.split("\\s+")).skip(1).toArray(String[]::new);
+        if (args[0].equals("replay")) {
+            AssembledDistribution.Run kept = dist.run(cwd, "compile", "model.hlo", "--keep-temps");
+            assertThat(kept.exitCode()).as("the compile replay needs: %s", kept).isZero();
+        }
 
         AssembledDistribution.Run run = dist.run(cwd, args);
 
@@ -63,6 +67,15 @@ class ReadmeCommandsIT {
         if (command.contains("-###")) {
             assertThat(run.stdout().lines()).as(command).allMatch(l -> l.startsWith("cd ") || l.startsWith("#"));
             assertThat(cwd.resolve("model.neff")).as("-### runs no tool").doesNotExist();
+        }
+        if (args[0].equals("replay") && args.length == 2) {
+            assertThat(run.stdout()).as(command).containsPattern("HLOToTensorizer +sg00 +" + cwd.resolve("model.work"));
+        }
+        if (args[0].equals("doctor")) {
+            assertThat(run.stdout().lines()).as(command).isNotEmpty().allMatch(l -> l.startsWith("OK "));
+        }
+        if (args[0].equals("generate-completion")) {
+            assertThat(run.stdout()).as(command).contains("complete -F _complete_starfish");
         }
         if (command.contains("--keep-temps")) {
             assertThat(cwd.resolve("model.work/sg00/model.bir")).isRegularFile();

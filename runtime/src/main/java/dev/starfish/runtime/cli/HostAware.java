@@ -1,0 +1,13 @@
+package dev.starfish.runtime.cli;
+
+import dev.starfish.runtime.host.Host;
+
+/**
+ * A subcommand that needs the loaded plugins before the command line is parsed: {@code compile}
+ * (each job's options) and the commands that describe the whole command model (completion, man
+ * pages). {@link StarfishCli} opens the host and attaches it.
+ */
+interface HostAware {
+
+    void attach(Host host);
+}

@@ -1,0 +1,99 @@
+package dev.starfish.runtime.doctor;
+
+import dev.starfish.runtime.config.Setting;
+import dev.starfish.runtime.host.Host;
+import dev.starfish.runtime.registry.PluginReport;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The plugins: every refused or failed jar and why, job names declared by more than one jar
+ * (every such jar is refused), and the configured pipeline's jobs all loaded.
+ */
+final class PluginsCheck implements Check {
+
+    /** How the registry's trust rules end a reason with its fix. */
+    private static final String NAMED_FIX = "; fix with ";
+
+    @Override
+    public List<Finding> run(Installation installation) {
+        if (installation.host().isEmpty()) {
+            return List.of(Finding.fail("plugins", "not loaded: " + installation.hostProblem().orElse("unknown reason"),
+                    "fix what the message names, then run starfish doctor again"));
+        }
+        Host host = installation.host().get();
+        List<PluginReport> reports = host.registry().plugins();
+        List<Finding> findings = new ArrayList<>();
+        Map<String, TreeSet<String>> conflicts = conflicts(reports);
+        for (PluginReport report : host.registry().turnedAway()) {
+            if (report.jobs().stream().noneMatch(conflicts::containsKey)) {
+                findings.add(refusal(report));
+            }
+        }
+        Path pluginsDir = reports.isEmpty() ? host.home().pluginsDir() : reports.get(0).jar().getParent();
+        conflicts.forEach((job, jars) -> findings.add(Finding.fail("job names", "job " + job + " is declared by "
+                + String.join(" and ", jars) + ", so every one of them is refused",
+                "remove the jar you do not trust from " + installation.show(pluginsDir))));
+        if (findings.isEmpty()) {
+            int jobs = host.registry().jobs().size();
+            findings.add(Finding.ok("plugins", reports.size() + " jar" + (reports.size() == 1 ? "" : "s") + " loaded, "
+                    + jobs + " job" + (jobs == 1 ? "" : "s") + ", each name from one jar"));
+        }
+        findings.add(pipeline(host));
+        return findings;
+    }
+
+    /** The jobs whose name more than one jar declares (PluginAdmission refuses all of them), with those jars. */
+    private static Map<String, TreeSet<String>> conflicts(List<PluginReport> reports) {
+        Map<String, TreeSet<String>> jarsByJob = new TreeMap<>();
+        for (PluginReport report : reports) {
+            if (report.reason().contains("is also declared by")) {
+                report.jobs().forEach(job -> jarsByJob.computeIfAbsent(job, k -> new TreeSet<>()).add(report.jarName()));
+            }
+        }
+        jarsByJob.values().removeIf(jars -> jars.size() < 2);
+        return jarsByJob;
+    }
+
+    /** A refused or failed jar: its reason, and the fix the reason names or one that fits it. */
+    private static Finding refusal(PluginReport report) {
+        String reason = report.reason();
+        int named = reason.lastIndexOf(NAMED_FIX);
+        String detail = report.jarName() + " " + report.state().label() + ": "
+                + (named < 0 ? reason : reason.substring(0, named));
+        return Finding.fail("plugin", detail, named < 0 ? fixFor(report) : reason.substring(named + NAMED_FIX.length()));
+    }
+
+    private static String fixFor(PluginReport report) {
+        String reason = report.reason();
+        String jar = report.jar().toString();
+        if (reason.contains("writable")) {
+            return "chmod go-w " + (reason.contains("directory") ? report.jar().getParent() : jar);
+        }
+        if (reason.contains("owned by")) {
+            return "chown the jar to yourself or root, or remove it";
+        }
+        if (reason.contains("symbolic link")) {
+            return "replace the link with the jar itself";
+        }
+        if (reason.contains("plugins.lock")) {
+            return "run starfish plugins lock if you trust the jar, else remove it";
+        }
+        return "rebuild or remove " + jar + " (starfish plugins lint checks a jar)";
+    }
+
+    private static Finding pipeline(Host host) {
+        List<String> pipeline = host.properties().list(Setting.PIPELINE).stream().filter(s -> !s.isEmpty()).toList();
+        List<String> missing = pipeline.stream().filter(job -> !host.registry().contains(job)).toList();
+        if (!missing.isEmpty()) {
+            return Finding.fail("pipeline", "job" + (missing.size() == 1 ? " " : "s ") + String.join(", ", missing)
+                    + " of the pipeline in " + host.properties().source() + " not loaded",
+                    "fix the plugin lines above, or edit pipeline= in " + host.properties().source());
+        }
+        return Finding.ok("pipeline", pipeline.size() + " jobs, all loaded");
+    }
+}
