@@ -11,6 +11,10 @@ public final class StarfishCli {
     private static final java.util.Set<String> MODEL_COMMANDS = java.util.Set.of("compile", "generate-completion",
             "generate-man-pages");
 
+    /** The subcommands that describe the whole command model, so every subcommand must be registered. */
+    private static final java.util.Set<String> WHOLE_MODEL_COMMANDS = java.util.Set.of("generate-completion",
+            "generate-man-pages");
+
     private StarfishCli() {
     }
 

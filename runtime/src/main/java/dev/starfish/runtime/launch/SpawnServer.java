@@ -87,7 +87,8 @@ final class SpawnServer implements ToolStarter, AutoCloseable {
     }
 
     /** One server process: its request stream and the runs it has in flight. */
-    private record Connection(Process process, DataOutputStream requests, Map<Integer, ServerSpawn> spawns) {
+    private record Connection(Process process, DataOutputStream requests, Map<Integer, ServerSpawn> spawns,
+            Thread diagnostics) {
 
         void send(char type, int id, byte[] payload) throws IOException {
             requests.writeByte(type);
@@ -100,18 +101,19 @@ final class SpawnServer implements ToolStarter, AutoCloseable {
 
     private Connection connect() throws IOException {
         Process started = new ProcessBuilder(executable.toString(), "--server").start();
+        Thread diagnostics = daemon("starfish-spawn-server-stderr-" + started.pid(), () -> logDiagnostics(started));
         Connection opened = new Connection(started,
                 new DataOutputStream(new BufferedOutputStream(started.getOutputStream(), 64 * 1024)),
-                new ConcurrentHashMap<>());
+                new ConcurrentHashMap<>(), diagnostics);
         daemon("starfish-spawn-server-" + started.pid(), () -> readFrames(opened));
-        daemon("starfish-spawn-server-stderr-" + started.pid(), () -> logDiagnostics(started));
         return opened;
     }
 
-    private static void daemon(String name, Runnable body) {
+    private static Thread daemon(String name, Runnable body) {
         Thread thread = new Thread(body, name);
         thread.setDaemon(true);
         thread.start();
+        return thread;
     }
 
     /** The server's and its supervisors' own complaints (a failed syscall, a usage error) go to the log. */
@@ -196,7 +198,17 @@ final class SpawnServer implements ToolStarter, AutoCloseable {
             server.spawns().clear();
         }
         String how = exitOf(server.process());
+        awaitDiagnostics(server);
         orphaned.forEach(spawn -> spawn.lost("the spawn server " + executable + " ended unexpectedly (" + how + ")"));
+    }
+
+    /** The server's last complaints reach the log before the runs it leaves fail (bounded: a grandchild may hold stderr). */
+    private static void awaitDiagnostics(Connection server) {
+        try {
+            server.diagnostics().join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static String exitOf(Process server) {
