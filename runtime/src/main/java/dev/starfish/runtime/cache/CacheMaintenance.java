@@ -82,8 +82,12 @@ public final class CacheMaintenance {
         return dropped;
     }
 
-    /** Removes every entry not being written; returns how many it removed. */
+    /**
+     * Removes every entry not being written, and what dead processes of this host left in
+     * {@code tmp/}; returns how many entries it removed.
+     */
     public int clear() {
+        removeLeftovers();
         int removed = 0;
         for (Path dir : cache.entryDirs()) {
             Optional<HeldLock> lock = locks.tryAcquire(new CacheKey(dir.getFileName().toString()));
@@ -96,5 +100,29 @@ public final class CacheMaintenance {
             }
         }
         return removed;
+    }
+
+    /** Entries half-written or half-removed by processes of this host that are gone ({@code KEY.HOST.PID.NONCE}). */
+    private void removeLeftovers() {
+        HostIdentity self = HostIdentity.current();
+        try (java.nio.file.DirectoryStream<Path> temps = java.nio.file.Files.newDirectoryStream(cache.tmp())) {
+            for (Path temp : temps) {
+                String name = temp.getFileName().toString();
+                String[] parts = name.split("\\.");
+                if (parts.length < 4 || !name.contains("." + self.safeHost() + ".")) {
+                    continue;
+                }
+                try {
+                    long pid = Long.parseLong(parts[parts.length - 2]);
+                    if (!new HostIdentity(self.host(), pid, -1).isAlive()) {
+                        EntryStore.deleteTree(temp);
+                    }
+                } catch (NumberFormatException e) {
+                    // not a name this cache gives: left alone
+                }
+            }
+        } catch (java.io.IOException e) {
+            // tmp/ is emptied by a later clear
+        }
     }
 }

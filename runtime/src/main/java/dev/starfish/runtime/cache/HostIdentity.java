@@ -59,6 +59,11 @@ record HostIdentity(String host, long pid, long start) {
 
     /** A name part for files this process creates: no {@code /}, no whitespace. */
     String fileTag() {
-        return host.replaceAll("[^A-Za-z0-9._-]", "_") + "." + pid;
+        return safeHost() + "." + pid;
+    }
+
+    /** The host name with every character but letters, digits, {@code .}, {@code _} and {@code -} replaced. */
+    String safeHost() {
+        return host.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 }

@@ -135,6 +135,20 @@ class CompileCacheTest {
     }
 
     @Test
+    void aFailureToStoreIsOneWarningAndNeverAnError() throws IOException {
+        CompileCache cache = cache(0);
+        Path tmpDir = tmp.resolve("cache/tmp");
+        Files.delete(tmpDir);
+        Files.writeString(tmpDir, "in the way");
+        try (LogCapture log = new LogCapture(CompileCache.class)) {
+            assertThat(cache.store(A, neff("model.neff", "NEFF bytes"), "model.hlo", 1, "0.1.0")).isFalse();
+            assertThat(log.lines()).singleElement().asString().startsWith("cannot store the .neff in the compile cache ")
+                    .endsWith("; the compile succeeded, its .neff is not cached");
+        }
+        assertThat(cache.lookup(A)).isEmpty();
+    }
+
+    @Test
     void peekChangesNothingNotEvenACorruptEntryOrItsLastUse() throws IOException {
         CompileCache cache = cache(0);
         cache.store(A, neff("a.neff", "NEFF bytes"), "a.hlo", 1, "0.1.0");

@@ -145,18 +145,21 @@ class KeyLocksTest {
         Path locks = Files.createDirectories(tmp.resolve("locks"));
         Path file = locks.resolve(KEY.hex() + ".lock");
         Files.write(file, new LockFile(new HostIdentity("elsewhere", 1, 0), "89ab").encode());
-        Duration stale = Duration.ofMillis(500);
+        // the holder beats every 10 ms; the waiter would break it only after 2 s without a beat
+        Duration stale = Duration.ofSeconds(2);
         KeyLocks waiter = new KeyLocks(locks, HostIdentity.current(), stale);
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try (LogCapture log = new LogCapture(KeyLocks.class)) {
             Future<HeldLock> acquired = pool.submit(() -> waiter.acquire(KEY));
             awaitLine(log, "Waiting for pid 1 on elsewhere");
             long beatingSince = System.nanoTime();
-            while (System.nanoTime() - beatingSince < 4 * stale.toNanos()) {
-                Files.setLastModifiedTime(file, FileTime.from(Instant.now().plusMillis(System.nanoTime() % 1000)));
-                Thread.sleep(stale.toMillis() / 10);
+            Instant beat = Instant.parse("2030-01-01T00:00:00Z");
+            while (System.nanoTime() - beatingSince < 2 * stale.toNanos()) {
+                beat = beat.plusSeconds(1);
+                Files.setLastModifiedTime(file, FileTime.from(beat));
+                Thread.sleep(10);
             }
-            assertThat(acquired).as("a beating lock is not broken after 4x the stale limit").isNotDone();
+            assertThat(acquired).as("a beating lock is not broken after twice the stale limit").isNotDone();
             try (HeldLock held = acquired.get()) {
                 assertThat(log.lines()).anySatisfy(l -> assertThat(l).contains("Broke the stale")
                         .contains("pid 1 on elsewhere").contains("heartbeat stopped"));
