@@ -173,6 +173,32 @@ class CompileCacheIT {
         assertThat(cwd.resolve("second.neff")).hasSameBinaryContentAs(cwd.resolve("first.neff"));
     }
 
+    @Test
+    void aCompileStoppedBySigtermLeavesNoLockAndNoEntry() throws Exception {
+        AssembledDistribution held = dist.copyTo(tmp.resolve("dist"));
+        Path gate = Files.createDirectories(tmp.resolve("gate"));
+        Path tool = held.home().resolve("starfish/bin/private/walrus_driver");
+        Files.createDirectories(tool.getParent());
+        Files.writeString(tool, "#!/bin/sh\ntouch " + gate.resolve("started") + "\nwhile true; do sleep 0.05; done\n");
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        AssembledDistribution.Started compile = held.start(cwd, "compile", "m.hlo");
+        awaitFile(gate.resolve("started"));
+        try (Stream<Path> locks = Files.list(cacheDir.resolve("locks"))) {
+            assertThat(locks.map(p -> p.getFileName().toString())).as("the compile holds its key's lock")
+                    .singleElement().asString().endsWith(".lock");
+        }
+        compile.process().destroy();
+        AssembledDistribution.Run run = compile.await();
+        assertThat(run.exitCode()).as("%s", run).isEqualTo(143);
+        try (Stream<Path> locks = Files.list(cacheDir.resolve("locks"));
+                Stream<Path> entries = Files.list(cacheDir.resolve("entries"));
+                Stream<Path> temps = Files.list(cacheDir.resolve("tmp"))) {
+            assertThat(locks).as("the lock is removed on the way out").isEmpty();
+            assertThat(entries).as("nothing half-made is stored").isEmpty();
+            assertThat(temps).isEmpty();
+        }
+    }
+
     private static void awaitFile(Path file) throws IOException, InterruptedException {
         awaitFileContaining(file, "");
     }
