@@ -149,15 +149,11 @@ class CompileCacheIT {
 
     @Test
     void aCompileThatFindsTheKeyLockedWaitsForTheHolderAndThenHits() throws Exception {
-        AssembledDistribution held = dist.copyTo(tmp.resolve("dist"));
         Path gate = Files.createDirectories(tmp.resolve("gate"));
-        Path tool = held.home().resolve("starfish/bin/private/walrus_driver");
-        Files.createDirectories(tool.getParent());
-        Files.writeString(tool, "#!/bin/sh\n"
-                + "if [ ! -f " + gate.resolve("release") + " ]; then touch " + gate.resolve("started") + "; fi\n"
+        AssembledDistribution held = withPrivateWalrusDriver("if [ ! -f " + gate.resolve("release") + " ]; then touch "
+                + gate.resolve("started") + "; fi\n"
                 + "while [ ! -f " + gate.resolve("release") + " ]; do sleep 0.05; done\n"
-                + "exec " + held.home().resolve("starfish/bin/walrus_driver") + " \"$@\"\n");
-        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+                + "exec " + dist.home().resolve("starfish/bin/walrus_driver") + " \"$@\"\n");
         Map<String, String> shared = Map.of("STARFISH_CACHE_DIR", tmp.resolve("shared-cache").toString());
         AssembledDistribution.Started first = held.start(cwd, shared, "compile", "m.hlo", "-o", "first.neff",
                 "--workdir", "first");
@@ -175,12 +171,9 @@ class CompileCacheIT {
 
     @Test
     void aCompileStoppedBySigtermLeavesNoLockAndNoEntry() throws Exception {
-        AssembledDistribution held = dist.copyTo(tmp.resolve("dist"));
         Path gate = Files.createDirectories(tmp.resolve("gate"));
-        Path tool = held.home().resolve("starfish/bin/private/walrus_driver");
-        Files.createDirectories(tool.getParent());
-        Files.writeString(tool, "#!/bin/sh\ntouch " + gate.resolve("started") + "\nwhile true; do sleep 0.05; done\n");
-        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        AssembledDistribution held = withPrivateWalrusDriver("touch " + gate.resolve("started")
+                + "\nwhile true; do sleep 0.05; done\n");
         AssembledDistribution.Started compile = held.start(cwd, "compile", "m.hlo");
         awaitFile(gate.resolve("started"));
         try (Stream<Path> locks = Files.list(cacheDir.resolve("locks"))) {
@@ -197,6 +190,16 @@ class CompileCacheIT {
             assertThat(entries).as("nothing half-made is stored").isEmpty();
             assertThat(temps).isEmpty();
         }
+    }
+
+    /** A copy of the distribution whose walrus_driver is {@code script} in {@code private/}: it holds a compile. */
+    private AssembledDistribution withPrivateWalrusDriver(String script) throws IOException {
+        AssembledDistribution held = dist.copyTo(tmp.resolve("dist"));
+        Path tool = held.home().resolve("starfish/bin/private/walrus_driver");
+        Files.createDirectories(tool.getParent());
+        Files.writeString(tool, "#!/bin/sh\n" + script);
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return held;
     }
 
     private static void awaitFile(Path file) throws IOException, InterruptedException {
