@@ -149,6 +149,22 @@ class CompileCacheTest {
     }
 
     @Test
+    void aLockThatCannotBeTakenIsOneWarningAndTheCompileGoesOnUnlocked() throws Exception {
+        CompileCache cache = cache(0);
+        Path locks = tmp.resolve("cache/locks");
+        Files.delete(locks);
+        Files.writeString(locks, "in the way");
+        try (LogCapture log = new LogCapture(CompileCache.class)) {
+            try (CompileCache.KeyLock lock = cache.lock(A)) {
+                assertThat(cache.store(A, neff("model.neff", "NEFF bytes"), "model.hlo", 1, "0.1.0")).isTrue();
+            }
+            assertThat(log.lines()).singleElement().asString().startsWith("cannot create the lock ")
+                    .endsWith("; compiling without the lock (another process may compile the same model too)");
+        }
+        assertThat(cache.lookup(A)).isPresent();
+    }
+
+    @Test
     void peekChangesNothingNotEvenACorruptEntryOrItsLastUse() throws IOException {
         CompileCache cache = cache(0);
         cache.store(A, neff("a.neff", "NEFF bytes"), "a.hlo", 1, "0.1.0");
