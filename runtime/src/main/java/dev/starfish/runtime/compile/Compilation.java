@@ -7,6 +7,9 @@ import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobState;
 import dev.starfish.api.PlanStep;
+import dev.starfish.runtime.cache.CacheKey;
+import dev.starfish.runtime.cache.CacheOutcome;
+import dev.starfish.runtime.cache.CompileCache;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import dev.starfish.runtime.plan.Plan;
 import dev.starfish.runtime.registry.JobRegistry;
@@ -23,6 +26,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -46,21 +50,30 @@ public final class Compilation {
     private final CompileRequest request;
     private final PrintWriter planOut;
     private final StepListener listener;
+    private final CompileCache cache;
 
+    /** A compile without the compile cache and without a progress display. */
     public Compilation(JobRegistry registry, ProcessLauncher launcher, CompileRequest request, PrintWriter planOut) {
-        this(registry, launcher, request, planOut, StepListener.NONE);
+        this(registry, launcher, request, planOut, CompileCache.disabled(), StepListener.NONE);
+    }
+
+    /** A compile that uses {@code cache} (shared by every compilation of a command; thread-safe). */
+    public Compilation(JobRegistry registry, ProcessLauncher launcher, CompileRequest request, PrintWriter planOut,
+            CompileCache cache) {
+        this(registry, launcher, request, planOut, cache, StepListener.NONE);
     }
 
     /**
-     * A compile that also tells {@code listener} (a progress display) of its plan, jobs and steps;
-     * every compile that runs writes its report files into the work directory either way.
+     * A compile that uses {@code cache} and also tells {@code listener} (a progress display) of its
+     * plan, jobs and steps; every compile that runs writes its report files into the work directory.
      */
     public Compilation(JobRegistry registry, ProcessLauncher launcher, CompileRequest request, PrintWriter planOut,
-            StepListener listener) {
+            CompileCache cache, StepListener listener) {
         this.registry = requireNonNull(registry, "registry is null");
         this.launcher = requireNonNull(launcher, "launcher is null");
         this.request = requireNonNull(request, "request is null");
         this.planOut = requireNonNull(planOut, "planOut is null");
+        this.cache = requireNonNull(cache, "cache is null");
         this.listener = requireNonNull(listener, "listener is null");
     }
 
@@ -73,10 +86,14 @@ public final class Compilation {
         CompileRecorder recorder = new CompileRecorder(request.model(), request.workDir(), request.starfishVersion());
         StepEvents events = new StepEvents(StepListener.all(List.of(recorder, listener)));
         JobSteps steps = new JobSteps(registry, launcher, request, running, events);
-        steps.resolveTools(jobs);
+        Map<String, Path> tools = steps.resolveTools(jobs);
+        CachedCompile cached = new CachedCompile(cache, request);
+        Optional<CacheKey> key = cached.key(plan, tools);
         if (request.dryRun()) {
             new PlanPrinter(steps, planOut).print(plan, request);
-            return new CompileResult(Optional.empty(), 0, List.of(), 0);
+            key.ifPresent(k -> planOut.println(cached.planLine(k)));
+            planOut.flush();
+            return new CompileResult(Optional.empty(), 0, List.of(), 0, CacheOutcome.OFF, key.map(CacheKey::hex));
         }
         try (WorkDirectory workDir = WorkDirectory.acquire(request.workDir());
                 CompileLog log = CompileLog.open(request.logFile(), request.latestLogLink());
@@ -84,9 +101,14 @@ public final class Compilation {
             CrashContext.record(workDir.path());
             createOutputDirectory();
             try {
-                CompileResult result = runPlan(plan, steps, events);
-                writeReport(recorder, Optional.empty(), true);
-                OUTCOME.info("Compile finished in {} ms", result.wallMillis());
+                CompileResult result = key.isPresent()
+                        ? cached.run(key.get(), () -> runPlan(plan, steps, events))
+                        : runPlan(plan, steps, events);
+                if (result.cache() != CacheOutcome.HIT) {
+                    // a hit ran nothing: the work directory keeps the report of the compile that ran there
+                    writeReport(recorder, Optional.empty(), true);
+                    OUTCOME.info("Compile finished in {} ms", result.wallMillis());
+                }
                 return result;
             } catch (RuntimeException | Error e) {
                 String interrupted = guard.interruptedBy();

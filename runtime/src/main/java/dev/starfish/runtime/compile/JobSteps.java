@@ -20,9 +20,12 @@ import dev.starfish.runtime.registry.RegisteredJob;
 import dev.starfish.runtime.report.JobStart;
 import dev.starfish.runtime.report.StepEvents;
 import dev.starfish.runtime.report.StepOutputs;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
+import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import org.apache.logging.log4j.LogManager;
@@ -59,18 +62,24 @@ final class JobSteps {
         this.events = requireNonNull(events, "events is null");
     }
 
-    /** Resolves each native job's tool; the first one missing is an invalid input naming the job. */
-    void resolveTools(List<RegisteredJob> jobs) {
+    /**
+     * Resolves each native job's tool; the first one missing is an invalid input naming the job.
+     *
+     * @return the file each native job's tool resolves to, by job name
+     */
+    Map<String, Path> resolveTools(List<RegisteredJob> jobs) {
+        Map<String, Path> resolved = new LinkedHashMap<>();
         for (RegisteredJob job : jobs) {
             job.declaration().tool().ifPresent(tool -> {
                 try {
-                    launcherFor(job).resolve(tool);
+                    resolved.put(job.name(), launcherFor(job).resolve(tool));
                 } catch (InvalidInputException e) {
                     throw new InvalidInputException(e.getMessage() + "; job " + job.name()
                             + " needs it (nothing was run)", e);
                 }
             });
         }
+        return resolved;
     }
 
     /** The job's steps on {@code state}'s inputs, built but not run (for {@code -###}). */

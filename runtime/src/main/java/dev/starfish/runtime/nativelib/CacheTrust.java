@@ -11,7 +11,8 @@ import java.util.Optional;
  * The rule that decides whether a directory of the native cache may be trusted: a real directory
  * (never a symbolic link), owned by the user this JVM runs as, writable by nobody else, as pip
  * demands of its cache, below directories that no other user can rename it in. Only such a directory guarantees that what we verified is what we load.
- * Linux only (the {@code unix} attribute view and {@code /proc/self}).
+ * Linux only (the {@code unix} attribute view and {@code /proc/self}). The compile cache applies the
+ * same rule to its directories and entries.
  */
 public final class CacheTrust {
 
