@@ -66,7 +66,7 @@ class OperatorDropInIT {
                     .isEqualTo(shipped.replace(",StaticIOTranspose,", ",StaticIOTranspose," + JOBS + ","));
             List<String> pipeline = List.of(configured.substring("pipeline=".length()).split(","));
 
-            ExecResult jobs = container.starfish("jobs");
+            ExecResult jobs = container.starfish("jobs", "--wide");
             assertThat(jobs.getExitCode()).as("the user's starfish jobs succeeds:\n%s", describe(jobs)).isZero();
             assertThat(jobs.getStdout().lines())
                     .as("starfish jobs lists ExampleSummary as an in-process job of the installed jar:\n%s",
