@@ -27,7 +27,8 @@ class DoctorIT {
             assertThat(healthy.getStdout().lines()).as("every check is OK:\n%s", describe(healthy))
                     .isNotEmpty().allMatch(line -> line.startsWith("OK    "));
             assertThat(healthy.getStdout()).contains("OK    exec shim     libexec/starfish-exec\n")
-                    .contains("OK    cache         " + StarfishContainer.USER_HOME + "/.cache/starfish does not exist yet");
+                    .containsPattern("OK    cache         " + StarfishContainer.USER_HOME + "/.cache/starfish (does not exist yet|"
+                            + "\\(yours, writable only by you\\))");
             assertThat(healthy.getStderr()).as("doctor prints no warning on a healthy image").isEmpty();
 
             ExecResult broken = container.rootShell("chmod 644 " + HOME + "/starfish/bin/hlo2penguin && rm "

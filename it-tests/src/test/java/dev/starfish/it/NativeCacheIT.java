@@ -186,8 +186,10 @@ class NativeCacheIT {
     }
 
     /** Every entry under {@code dir} with inode, size, owner, mode and mtime, and every file's SHA-256. */
+    /** Everything below {@code dir/native} (the refused cache), with inode, size, owner, mode, mtime and content. */
     private static String snapshot(StarfishContainer container, String dir) {
-        return container.rootShell("find " + dir + " -printf '%p %i %s %U %m %T@\\n' | sort && find " + dir
+        String nativeDir = dir + "/native";
+        return container.rootShell("find " + nativeDir + " -printf '%p %i %s %U %m %T@\\n' | sort && find " + nativeDir
                 + " -type f -exec sha256sum {} + | sort").getStdout();
     }
 }
