@@ -130,7 +130,20 @@ public final class CompileCache {
         } catch (java.io.IOException e) {
             throw new UncheckedIOException("cannot read the model " + model + ": " + CacheDirectory.reason(e), e);
         }
-        return new KeyMaterial(modelSha, fingerprints, values, driverVersion).key();
+        return new KeyMaterial(modelSha, fingerprints, values, driverVersion + driverCode()).key();
+    }
+
+    /**
+     * The SHA-256 of the driver's own jar, so a rebuilt driver of the same version (a development
+     * build) never serves what an older one compiled; empty when the driver runs from classes.
+     */
+    private String driverCode() {
+        try {
+            Path code = Path.of(CompileCache.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return java.nio.file.Files.isRegularFile(code) ? " driver-jar-sha256 " + digests.of(code) : "";
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            return "";
+        }
     }
 
     /**
