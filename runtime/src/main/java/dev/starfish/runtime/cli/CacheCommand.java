@@ -35,6 +35,9 @@ final class CacheCommand implements Callable<Integer> {
                     + "$STARFISH_CACHE_DIR/compile, else ~/.cache/starfish/compile).")
     String cacheDir;
 
+    @Mixin
+    LoggingOptions logging;
+
     @Override
     public Integer call() {
         spec.commandLine().getErr().println("starfish: error: cache needs a subcommand: info, verify or clear");
