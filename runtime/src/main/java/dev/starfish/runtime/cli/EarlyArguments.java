@@ -15,7 +15,7 @@ import java.util.Set;
  */
 record EarlyArguments(String subcommand, Path pluginsDir, List<String> rejectJobs, Optional<Verbosity> consoleLevel) {
 
-    private static final Set<String> SUBCOMMANDS = Set.of("compile", "jobs", "plugins", "help");
+    private static final Set<String> SUBCOMMANDS = Set.of("compile", "batch", "jobs", "plugins", "help");
 
     static EarlyArguments scan(String... args) {
         String subcommand = null;

@@ -29,7 +29,7 @@ public final class StarfishCli {
             LoggingBootstrap.start();
         }
         CommandLine commandLine = newCommandLine();
-        if (!"compile".equals(early.subcommand())) {
+        if (!"compile".equals(early.subcommand()) && !"batch".equals(early.subcommand())) {
             return commandLine.execute(args);
         }
         Host host;
@@ -41,8 +41,12 @@ public final class StarfishCli {
             return new ExitCodes().getExitCode(e);
         }
         try (host) {
-            CompileCommand compile = commandLine.getSubcommands().get("compile").getCommand();
-            compile.attach(host);
+            Object command = commandLine.getSubcommands().get(early.subcommand()).getCommand();
+            if (command instanceof BatchCommand batch) {
+                batch.attach(host);
+            } else {
+                ((CompileCommand) command).attach(host);
+            }
             return commandLine.execute(args);
         }
     }

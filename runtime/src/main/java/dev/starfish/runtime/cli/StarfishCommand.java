@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
 /** The root command: global options and the list of subcommands, nothing else. */
 @Command(name = "starfish", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "A compiler driver whose jobs are isolated plugins.",
-        subcommands = {JobsCommand.class, CompileCommand.class, PluginsCommand.class, HelpCommand.class},
+        subcommands = {JobsCommand.class, CompileCommand.class, BatchCommand.class, PluginsCommand.class, HelpCommand.class},
         footer = {"", "Exit codes: 0 success, 1 a job failed, 2 usage error or invalid input, 128+N stopped by signal N"
                 + " (130 Ctrl-C, 143 SIGTERM), 134 the driver crashed in native code (see the crash report it names).",
                 "Environment: STARFISH_HOME overrides the installation directory."})
