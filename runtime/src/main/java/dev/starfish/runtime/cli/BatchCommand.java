@@ -1,5 +1,6 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.api.InvalidInputException;
 import dev.starfish.runtime.batch.BatchConsole;
 import dev.starfish.runtime.batch.BatchInputs;
 import dev.starfish.runtime.batch.BatchItem;
@@ -100,6 +101,9 @@ final class BatchCommand implements Callable<Integer> {
                 recursive, outDir);
         Path reportFile = report != null ? launchDir.resolve(report).normalize()
                 : outDir.orElse(launchDir).resolve(DEFAULT_REPORT);
+        if (java.nio.file.Files.isDirectory(reportFile)) {
+            throw new InvalidInputException("report " + reportFile + " is a directory; give --report a file name");
+        }
         BatchSettings settings = new BatchSettings(choice.jobs(), binder.values(parsed), subgraphParallelism, parallel,
                 launchDir, VersionProvider.version());
         BatchConsole console = new BatchConsole(spec.commandLine().getOut(), items.size());
