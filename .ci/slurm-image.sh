@@ -40,6 +40,9 @@ fi
 
 root=$(mktemp -d /tmp/starfish-slurm.XXXXXX)
 trap 'rm -rf "$root"' EXIT
+# mktemp makes the directory 0700; munge's postinst runs as the munge user inside the chroot,
+# which must be able to enter / (else: "su: failed to execute /bin/sh: Permission denied").
+chmod 755 "$root"
 say "building $image from $mirror (debootstrap minbase + $packages)"
 start=$SECONDS
 debootstrap --variant=minbase --include="$packages" bookworm "$root" "$mirror" >"$root.log" 2>&1 \
