@@ -136,6 +136,21 @@ class SlurmBatchIT {
         assertThat(shared.resolve("cancel-out/other.neff")).isRegularFile();
     }
 
+    @Test
+    void anUnknownPartitionIsSbatchsOwnLine() throws IOException {
+        Path models = Files.createDirectories(shared.resolve("partition"));
+        Files.copy(example("mlp.hlo"), models.resolve("m.hlo"));
+        ExecResult run = cluster.starfish("batch", "--executor", "slurm", "--slurm-partition", "nope", "partition",
+                "--output-dir", "partition-out");
+        assertThat(run.getExitCode()).as(describe(run)).isEqualTo(1);
+        assertThat(run.getStderr()).startsWith("starfish: error: sbatch refused the batch (exit 1): sbatch: error: ")
+                .contains("partition").contains("command: sbatch --parsable --array=0-0");
+        assertThat(shared.resolve("partition-out/m.neff")).doesNotExist();
+        try (var files = Files.list(shared.resolve("partition-out"))) {
+            assertThat(files).as("no batch directory is left for an array never submitted").isEmpty();
+        }
+    }
+
     /** Waits for the held tool's file naming its array task ({@code JOB_TASK}). */
     private static String awaitHeld() throws IOException, InterruptedException {
         Path gate = shared.resolve("gate");

@@ -57,7 +57,13 @@ public final class SlurmBatch {
         SlurmManifest manifest = SlurmManifest.write(dir, items, settings.arraySize(items.size()));
         writeScript(dir, taskArguments);
         List<String> argv = SbatchCommand.argv(settings, manifest.shares().size(), dir, batch.launchDir());
-        String jobId = slurm.submit(argv);
+        String jobId;
+        try {
+            jobId = slurm.submit(argv);
+        } catch (RuntimeException e) {
+            removeQuietly(dir);
+            throw e;
+        }
         console.note("Submitted " + items.size() + " models as Slurm job array " + jobId + " ("
                 + manifest.shares().size() + " tasks; batch directory " + dir + ")");
         Map<Integer, SlurmTaskState> last = new HashMap<>();
@@ -153,6 +159,17 @@ public final class SlurmBatch {
         err.println("starfish: batch interrupted (" + (signal != null ? signal : "System.exit")
                 + "); Slurm job array " + jobId + " cancelled");
         err.flush();
+    }
+
+    /** Removes the batch directory of an array that was never submitted. */
+    private static void removeQuietly(Path dir) {
+        try (var files = Files.walk(dir)) {
+            for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(file);
+            }
+        } catch (IOException e) {
+            // what is left names itself (starfish-batch-*) and holds no user file
+        }
     }
 
     private static void pause() {

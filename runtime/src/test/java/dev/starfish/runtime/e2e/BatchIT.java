@@ -117,6 +117,34 @@ class BatchIT {
     }
 
     @Test
+    void badCountsAnUnknownExecutorAndADirectoryAsReportAreUsageErrors() throws IOException {
+        assertThat(dist.run(cwd, "batch", "--parallel", "0", "models").stderr())
+                .startsWith("starfish: error: --parallel expects a number of at least 1, found 0\n");
+        AssembledDistribution.Run pbs = dist.run(cwd, "batch", "--executor", "pbs", "models");
+        assertThat(pbs.exitCode()).isEqualTo(2);
+        assertThat(pbs.stderr()).startsWith("starfish: error: invalid value for option '--executor': expected local or "
+                + "slurm, found 'pbs'\n");
+        Files.createDirectories(cwd.resolve("r.json"));
+        AssembledDistribution.Run dir = dist.run(cwd, "batch", "--report", "r.json", "models/mlp.hlo");
+        assertThat(dir.exitCode()).as("%s", dir).isEqualTo(2);
+        assertThat(dir.stderr()).isEqualTo("starfish: error: report " + cwd.resolve("r.json")
+                + " is a directory; give --report a file name\n");
+        assertThat(cwd.resolve("models/mlp.neff")).doesNotExist();
+    }
+
+    @Test
+    void slurmWithoutTheSlurmCommandsIsOneLineAndLeavesNothingBehind() throws IOException {
+        AssembledDistribution.Run run = dist.run(cwd, java.util.Map.of("PATH", "/usr/bin:/bin"), "batch", "--executor",
+                "slurm", "models/mlp.hlo");
+        assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
+        assertThat(run.stderr()).startsWith("starfish: error: cannot run sbatch: ")
+                .endsWith("; --executor slurm needs the Slurm client commands (sbatch, scontrol, scancel) on PATH\n");
+        try (Stream<Path> files = Files.list(cwd)) {
+            assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("starfish-batch-"));
+        }
+    }
+
+    @Test
     void sigintKeepsFinishedOutputsRemovesTheUnfinishedAndReportsEach() throws Exception {
         AssembledDistribution held = dist.copyTo(tmp.resolve("dist"));
         Path gate = Files.createDirectories(tmp.resolve("gate"));
