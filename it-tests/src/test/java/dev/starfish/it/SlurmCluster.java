@@ -3,6 +3,9 @@ package dev.starfish.it;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.AccessMode;
+import com.github.dockerjava.api.model.Bind;
+import com.github.dockerjava.api.model.Volume;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -11,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.testcontainers.DockerClientFactory;
-import org.testcontainers.containers.BindMode;
 import org.testcontainers.containers.Container.ExecResult;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
@@ -109,10 +111,11 @@ final class SlurmCluster implements AutoCloseable {
         GenericContainer<?> container = new GenericContainer<>(DockerImageName.parse(IMAGE))
                 .withNetwork(network)
                 .withNetworkAliases(host)
+                // Binds set directly: Testcontainers' own bind check would pull an image, and no registry is reachable.
                 .withCreateContainerCmdModifier(cmd -> cmd.withName(prefix + "-" + host).withHostName(host)
-                        .getHostConfig().withInit(true))
-                .withFileSystemBind(distribution.toString(), HOME, BindMode.READ_ONLY)
-                .withFileSystemBind(shared.toString(), SHARED, BindMode.READ_WRITE)
+                        .getHostConfig().withInit(true).withBinds(
+                                new Bind(distribution.toString(), new Volume(HOME), AccessMode.ro),
+                                new Bind(shared.toString(), new Volume(SHARED), AccessMode.rw)))
                 .withCopyToContainer(Transferable.of(SLURM_CONF.getBytes(UTF_8), 0644), "/etc/slurm/slurm.conf")
                 .withCopyToContainer(Transferable.of(mungeKey, 0400), "/etc/munge/munge.key")
                 .withCopyToContainer(Transferable.of(script.getBytes(UTF_8), 0755), "/usr/local/bin/start-daemon")
