@@ -5,6 +5,7 @@
 #
 # 1. .ci/docker-up.sh   a Docker engine (installs and starts dockerd when none answers)
 # 2. .ci/base-image.sh  the base image starfish-base:bookworm (debootstrap, when missing)
+#    .ci/slurm-image.sh the Slurm cluster image starfish-slurm:bookworm (debootstrap, when missing)
 # 3. mvn -B verify      from the repository root: Surefire unit tests, the distribution,
 #                       then the Failsafe container suite (it-tests/, last in the reactor)
 # Exits non-zero on any failure. Afterwards removes the suite's superseded (dangling)
@@ -16,6 +17,7 @@ root=$(cd "$here/.." && pwd -P)
 
 bash "$here/docker-up.sh"
 bash "$here/base-image.sh"
+bash "$here/slurm-image.sh"
 
 cd "$root"
 status=0
