@@ -51,7 +51,7 @@ class CliMistakesIT {
     void starfishWithoutACommandSaysWhichCommandsExist() {
         AssembledDistribution.Run run = dist.run(cwd);
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.stderr()).startsWith("starfish: error: missing command: expected one of jobs, compile, plugins, help");
+        assertThat(run.stderr()).startsWith("starfish: error: missing command: expected one of jobs, compile, batch, plugins, help");
     }
 
     @Test
