@@ -16,8 +16,8 @@ hyperfine -N --warmup 2 --runs "$runs" --export-json "$work/r.json" \
     -n 'starfish --version' "$sf --version" \
     -n 'starfish jobs' "$sf jobs" \
     -n 'starfish jobs --json' "$sf jobs --json" \
-    -n 'compile mlp.hlo' "$sf compile $ex/mlp.hlo" \
-    -n 'compile mlp_two_heads.hlo --jobs 1' "$sf compile $ex/mlp_two_heads.hlo --jobs 1" \
-    -n 'compile mlp_two_heads.hlo --jobs 2' "$sf compile $ex/mlp_two_heads.hlo --jobs 2" \
-    -n 'compile mlp_large.hlo' "$sf compile $ex/mlp_large.hlo" >/dev/null
+    -n 'compile mlp.hlo' "$sf compile $ex/mlp.hlo --no-cache" \
+    -n 'compile mlp_two_heads.hlo --jobs 1' "$sf compile $ex/mlp_two_heads.hlo --jobs 1 --no-cache" \
+    -n 'compile mlp_two_heads.hlo --jobs 2' "$sf compile $ex/mlp_two_heads.hlo --jobs 2 --no-cache" \
+    -n 'compile mlp_large.hlo' "$sf compile $ex/mlp_large.hlo --no-cache" >/dev/null
 python3 "$root/docs/bench/table.py" "$work/r.json"

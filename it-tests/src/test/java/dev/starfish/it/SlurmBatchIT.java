@@ -95,6 +95,27 @@ class SlurmBatchIT {
     }
 
     @Test
+    void identicalModelsOnTwoNodesAreCompiledOnceThroughTheSharedCache() throws IOException {
+        Path models = Files.createDirectories(shared.resolve("twins"));
+        Files.copy(example("mlp_large.hlo"), models.resolve("a.hlo"));
+        Files.copy(example("mlp_large.hlo"), models.resolve("b.hlo"));
+        ExecResult run = cluster.starfish("batch", "--executor", "slurm", "--slurm-tasks", "2", "--cache-dir",
+                SlurmCluster.SHARED + "/cache", "twins", "--output-dir", "twins-out");
+        assertThat(run.getExitCode()).as(describe(run)).isZero();
+        JsonNode report = report(shared.resolve("twins-out/batch-report.json"));
+        JsonNode a = model(report, "a.hlo");
+        JsonNode b = model(report, "b.hlo");
+        assertThat(List.of(a.path("cache").asText(), b.path("cache").asText()))
+                .as("one task compiled, the other waited on the shared cache's lock and hit: %s", report)
+                .containsExactlyInAnyOrder("miss", "hit");
+        assertThat(Set.of(a.path("slurm").path("node").asText(), b.path("slurm").path("node").asText()))
+                .as("the two tasks ran on the two nodes").containsExactlyInAnyOrderElementsOf(SlurmCluster.NODES);
+        byte[] first = Files.readAllBytes(shared.resolve("twins-out/a.neff"));
+        assertThat(Files.readAllBytes(shared.resolve("twins-out/b.neff"))).isEqualTo(first);
+        new NeffFile("a.neff", first).assertManifestMatchesContent();
+    }
+
+    @Test
     void aModelThatFailsOnANodeIsReportedWithItsLog() throws IOException {
         Path models = Files.createDirectories(shared.resolve("mixed"));
         Files.copy(example("mlp.hlo"), models.resolve("good.hlo"));
@@ -117,7 +138,7 @@ class SlurmBatchIT {
     void aTaskCancelledWithScancelIsReportedAsCancelled() throws Exception {
         Path models = Files.createDirectories(shared.resolve("cancel"));
         Files.copy(example("mlp.hlo"), models.resolve("held.hlo"));
-        Files.copy(example("mlp.hlo"), models.resolve("other.hlo"));
+        Files.copy(example("mlp_two_heads.hlo"), models.resolve("other.hlo"));
         CompletableFuture<ExecResult> submitter = CompletableFuture.supplyAsync(() -> cluster.starfish("batch",
                 "--executor", "slurm", "--slurm-tasks", "2", "cancel", "--output-dir", "cancel-out"));
         String task = awaitHeld();

@@ -3,6 +3,7 @@ package dev.starfish.runtime.batch;
 import static java.util.Objects.requireNonNull;
 
 import dev.starfish.api.InvalidInputException;
+import dev.starfish.runtime.cache.CompileCache;
 import dev.starfish.runtime.compile.Compilation;
 import dev.starfish.runtime.compile.CompileInterruptedException;
 import dev.starfish.runtime.compile.CompileRequest;
@@ -13,6 +14,7 @@ import dev.starfish.runtime.registry.JobRegistry;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletionService;
@@ -34,12 +36,15 @@ public final class LocalBatch {
     private final JobRegistry registry;
     private final ProcessLauncher launcher;
     private final BatchSettings settings;
+    private final CompileCache cache;
     private final BatchConsole console;
     private final PrintStream err;
 
-    public LocalBatch(JobRegistry registry, ProcessLauncher launcher, BatchSettings settings, BatchConsole console,
-            PrintStream err) {
+    /** @param cache the compile cache every model of the batch shares (thread-safe; {@link CompileCache#disabled()} for none) */
+    public LocalBatch(JobRegistry registry, ProcessLauncher launcher, BatchSettings settings, CompileCache cache,
+            BatchConsole console, PrintStream err) {
         this.registry = requireNonNull(registry, "registry is null");
+        this.cache = requireNonNull(cache, "cache is null");
         this.launcher = requireNonNull(launcher, "launcher is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.console = requireNonNull(console, "console is null");
@@ -116,14 +121,14 @@ public final class LocalBatch {
         return board.finish(outcome) ? outcome : null;
     }
 
-    /** The one place a batch creates a compile (the compile cache joins here). */
+    /** The one place a batch creates a compile: every model shares the batch's cache. */
     private Compilation newCompilation(CompileRequest request) {
-        return new Compilation(registry, launcher, request, console.out());
+        return new Compilation(registry, launcher, request, console.out(), cache);
     }
 
-    /** The one place a result's cache outcome enters the report. */
+    /** The one place a result's cache outcome enters the report: {@code hit}, {@code miss} or {@code off}. */
     private static String cacheOf(CompileResult result) {
-        return "off";
+        return result.cache().name().toLowerCase(Locale.ROOT);
     }
 
     private static long millisSince(long start) {

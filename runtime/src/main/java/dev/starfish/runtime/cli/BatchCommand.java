@@ -70,6 +70,9 @@ final class BatchCommand implements Callable<Integer> {
     String executor;
 
     @Mixin
+    CacheOptions cacheOptions;
+
+    @Mixin
     SlurmOptions slurm;
 
     @Mixin
@@ -114,7 +117,8 @@ final class BatchCommand implements Callable<Integer> {
                     .run(items, settings, taskArguments, reportFile, reporter);
         }
         try (ProcessLauncher launcher = host.newLauncher()) {
-            return new LocalBatch(host.registry(), launcher, settings, console, System.err).run(items, reporter);
+            return new LocalBatch(host.registry(), launcher, settings, cacheOptions.open(host), console, System.err)
+                    .run(items, reporter);
         }
     }
 

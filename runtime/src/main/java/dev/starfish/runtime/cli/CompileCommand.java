@@ -1,5 +1,7 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.runtime.cache.CacheOutcome;
+import dev.starfish.runtime.cache.CompileCache;
 import dev.starfish.runtime.compile.Compilation;
 import dev.starfish.runtime.compile.CompileInterruptedException;
 import dev.starfish.runtime.compile.CompileRequest;
@@ -51,6 +53,9 @@ final class CompileCommand implements Callable<Integer> {
     @Mixin
     LoggingOptions logging;
 
+    @Mixin
+    CacheOptions cacheOptions;
+
     @Option(names = {"-j", "--jobs"}, paramLabel = "N", defaultValue = "1",
             description = "Compile up to N independent subgraphs in parallel (default: ${DEFAULT-VALUE}).")
     int parallelism;
@@ -90,7 +95,8 @@ final class CompileCommand implements Callable<Integer> {
         CompileRequest request = request(jobs, parsed);
         PrintWriter out = spec.commandLine().getOut();
         try (ProcessLauncher launcher = host.newLauncher()) {
-            CompileResult result = new Compilation(host.registry(), launcher, request, out).run();
+            CompileCache cache = dryRun ? cacheOptions.openForPlan(host) : cacheOptions.open(host);
+            CompileResult result = new Compilation(host.registry(), launcher, request, out, cache).run();
             if (!dryRun) {
                 out.println(summary(result, request));
             }
@@ -114,6 +120,10 @@ final class CompileCommand implements Callable<Integer> {
     }
 
     private String summary(CompileResult result, CompileRequest request) {
+        if (result.cache() == CacheOutcome.HIT && result.output().isPresent()) {
+            return String.format("Compiled %s -> %s (cache hit, %d ms); log: %s", model, result.output().get(),
+                    result.wallMillis(), request.logFile());
+        }
         String subgraphs = result.subgraphs() + " subgraph" + (result.subgraphs() == 1 ? "" : "s");
         return result.output()
                 .map(neff -> String.format("Compiled %s -> %s (%s, %d ms); log: %s", model, neff, subgraphs,

@@ -66,6 +66,7 @@ public final class StarfishCli {
     /** The configured command line, also used by tests. */
     public static CommandLine newCommandLine() {
         CommandLine commandLine = new CommandLine(new StarfishCommand());
+        commandLine.addSubcommand(new CacheCommand());
         commandLine.setExitCodeExceptionMapper(new ExitCodes());
         commandLine.setExecutionExceptionHandler(new ErrorReporter());
         commandLine.setParameterExceptionHandler(new UsageErrorReporter());

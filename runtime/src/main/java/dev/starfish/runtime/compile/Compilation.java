@@ -5,6 +5,10 @@ import static java.util.Objects.requireNonNull;
 import dev.starfish.api.Artifacts;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.JobState;
+import dev.starfish.runtime.cache.CacheEntry;
+import dev.starfish.runtime.cache.CacheKey;
+import dev.starfish.runtime.cache.CacheOutcome;
+import dev.starfish.runtime.cache.CompileCache;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import dev.starfish.runtime.plan.Plan;
 import dev.starfish.runtime.registry.JobRegistry;
@@ -15,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -26,6 +31,11 @@ import org.apache.logging.log4j.Logger;
  * the compile record and runs the plan's steps job by job, each in its own plugin's loader and
  * log context. Owns nothing global: several compilations may run in one JVM, each with its own
  * log file and work directory.
+ *
+ * <p>With a {@link CompileCache}, a plan that writes a {@code .neff} is looked up by its key
+ * after planning and tool resolution (so {@code -###} and invalid input behave as without it):
+ * a hit copies the verified {@code .neff} out and runs no job; a miss takes the key's lock, looks
+ * again (another process may have filled it meanwhile), compiles and stores the result.
  */
 public final class Compilation {
 
@@ -37,12 +47,21 @@ public final class Compilation {
     private final ProcessLauncher launcher;
     private final CompileRequest request;
     private final PrintWriter planOut;
+    private final CompileCache cache;
 
+    /** A compile without the compile cache. */
     public Compilation(JobRegistry registry, ProcessLauncher launcher, CompileRequest request, PrintWriter planOut) {
+        this(registry, launcher, request, planOut, CompileCache.disabled());
+    }
+
+    /** A compile that uses {@code cache} (shared by every compilation of a command; thread-safe). */
+    public Compilation(JobRegistry registry, ProcessLauncher launcher, CompileRequest request, PrintWriter planOut,
+            CompileCache cache) {
         this.registry = requireNonNull(registry, "registry is null");
         this.launcher = requireNonNull(launcher, "launcher is null");
         this.request = requireNonNull(request, "request is null");
         this.planOut = requireNonNull(planOut, "planOut is null");
+        this.cache = requireNonNull(cache, "cache is null");
     }
 
     /** Runs the compile; a failure is recorded in the log file and raised for the CLI to report once. */
@@ -57,10 +76,13 @@ public final class Compilation {
         CompilePreflight.check(request);
         RunningJobs running = new RunningJobs();
         JobSteps steps = new JobSteps(registry, launcher, request, running);
-        steps.resolveTools(jobs);
+        Map<String, Path> tools = steps.resolveTools(jobs);
+        Optional<CacheKey> key = cacheKey(plan, tools);
         if (request.dryRun()) {
             new PlanPrinter(steps, planOut).print(plan, request);
-            return new CompileResult(Optional.empty(), 0, List.of(), 0);
+            key.ifPresent(k -> planOut.println("# cache: " + (cache.peek(k).isPresent() ? "hit " : "miss ") + k));
+            planOut.flush();
+            return new CompileResult(Optional.empty(), 0, List.of(), 0, CacheOutcome.OFF, key.map(CacheKey::hex));
         }
         try (WorkDirectory workDir = WorkDirectory.acquire(request.workDir());
                 CompileLog log = CompileLog.open(request.logFile(), request.latestLogLink());
@@ -68,8 +90,10 @@ public final class Compilation {
             CrashContext.record(workDir.path());
             createOutputDirectory();
             try {
-                CompileResult result = runPlan(plan, steps);
-                OUTCOME.info("Compile finished in {} ms", result.wallMillis());
+                CompileResult result = key.isPresent() ? runCached(plan, steps, key.get()) : runPlan(plan, steps);
+                if (result.cache() != CacheOutcome.HIT) {
+                    OUTCOME.info("Compile finished in {} ms", result.wallMillis());
+                }
                 return result;
             } catch (RuntimeException | Error e) {
                 if (guard.interruptedBy() != null) {
@@ -89,6 +113,53 @@ public final class Compilation {
             throw new InvalidInputException("cannot create the directory " + parent
                     + " of the output file: " + e.getMessage());
         }
+    }
+
+    /** The compile's cache key, when the cache is on and the plan writes a {@code .neff}. */
+    private Optional<CacheKey> cacheKey(Plan plan, Map<String, Path> tools) {
+        if (!cache.enabled() || !plan.artifacts().contains(Artifacts.NEFF)) {
+            return Optional.empty();
+        }
+        return Optional.of(cache.key(request.model(), plan.jobs(), tools, request.jobOptions(), request.starfishVersion()));
+    }
+
+    private CompileResult runCached(Plan plan, JobSteps steps, CacheKey key) {
+        long start = System.nanoTime();
+        Optional<CompileResult> hit = hit(key, start);
+        if (hit.isPresent()) {
+            return hit.get();
+        }
+        try (CompileCache.KeyLock lock = cache.lock(key)) {
+            hit = hit(key, start);
+            if (hit.isPresent()) {
+                return hit.get();
+            }
+            OUTCOME.info("cache miss {}", key);
+            CompileResult result = runPlan(plan, steps);
+            result.output().ifPresent(neff -> {
+                if (cache.store(key, neff, request.model().getFileName().toString(), result.subgraphs(),
+                        request.starfishVersion())) {
+                    LOG.info("Stored {} in the compile cache as {}", neff.getFileName(), key);
+                }
+            });
+            return result.withCache(CacheOutcome.MISS, key.hex());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new dev.starfish.api.JobException("interrupted while waiting for another compile of the same model "
+                    + "(cache key " + key + "); nothing was written", e);
+        }
+    }
+
+    /** The result of copying the cached {@code .neff} out, when the cache has a sound entry of {@code key}. */
+    private Optional<CompileResult> hit(CacheKey key, long start) {
+        Optional<CacheEntry> entry = cache.lookup(key);
+        if (entry.isEmpty() || !cache.copyOut(entry.get(), request.output())) {
+            return Optional.empty();
+        }
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        OUTCOME.info("cache hit {}: copied the cached .neff to {} in {} ms; no job ran", key, request.output(), millis);
+        return Optional.of(new CompileResult(Optional.of(request.output()), entry.get().manifest().subgraphs(), List.of(),
+                millis, CacheOutcome.HIT, Optional.of(key.hex())));
     }
 
     private CompileResult runPlan(Plan plan, JobSteps steps) {

@@ -1,5 +1,8 @@
 package dev.starfish.runtime.compile;
 
+import static java.util.Objects.requireNonNull;
+
+import dev.starfish.runtime.cache.CacheOutcome;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -8,14 +11,30 @@ import java.util.Optional;
  * What a finished compile produced.
  *
  * @param output the {@code .neff}, when the pipeline wrote one
- * @param subgraphs how many subgraphs the model was split into
- * @param jobs each job's wall time, in pipeline order
+ * @param subgraphs how many subgraphs the model was split into (on a cache hit: when it was compiled)
+ * @param jobs each job's wall time, in pipeline order (none on a cache hit)
  * @param wallMillis the compile's wall time
+ * @param cache whether the {@code .neff} came from the compile cache, was compiled, or the cache was off
+ * @param cacheKey the compile's cache key, when the cache was on
  */
-public record CompileResult(Optional<Path> output, int subgraphs, List<JobTiming> jobs, long wallMillis) {
+public record CompileResult(Optional<Path> output, int subgraphs, List<JobTiming> jobs, long wallMillis,
+        CacheOutcome cache, Optional<String> cacheKey) {
 
     public CompileResult {
+        requireNonNull(output, "output is null");
         jobs = List.copyOf(jobs);
+        requireNonNull(cache, "cache is null");
+        requireNonNull(cacheKey, "cacheKey is null");
+    }
+
+    /** A compile that did not use the cache. */
+    public CompileResult(Optional<Path> output, int subgraphs, List<JobTiming> jobs, long wallMillis) {
+        this(output, subgraphs, jobs, wallMillis, CacheOutcome.OFF, Optional.empty());
+    }
+
+    /** This result with the cache's part of it. */
+    CompileResult withCache(CacheOutcome outcome, String key) {
+        return new CompileResult(output, subgraphs, jobs, wallMillis, outcome, Optional.of(key));
     }
 
     /** One job's wall time. */

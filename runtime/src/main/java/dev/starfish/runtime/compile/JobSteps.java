@@ -16,8 +16,11 @@ import dev.starfish.runtime.launch.ProcessLauncher;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.JobThreadScope;
 import dev.starfish.runtime.registry.RegisteredJob;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import org.apache.logging.log4j.LogManager;
@@ -47,18 +50,24 @@ final class JobSteps {
         this.running = requireNonNull(running, "running is null");
     }
 
-    /** Resolves each native job's tool; the first one missing is an invalid input naming the job. */
-    void resolveTools(List<RegisteredJob> jobs) {
+    /**
+     * Resolves each native job's tool; the first one missing is an invalid input naming the job.
+     *
+     * @return the file each native job's tool resolves to, by job name
+     */
+    Map<String, Path> resolveTools(List<RegisteredJob> jobs) {
+        Map<String, Path> resolved = new LinkedHashMap<>();
         for (RegisteredJob job : jobs) {
             job.declaration().tool().ifPresent(tool -> {
                 try {
-                    launcherFor(job).resolve(tool);
+                    resolved.put(job.name(), launcherFor(job).resolve(tool));
                 } catch (InvalidInputException e) {
                     throw new InvalidInputException(e.getMessage() + "; job " + job.name()
                             + " needs it (nothing was run)", e);
                 }
             });
         }
+        return resolved;
     }
 
     /** The job's steps on {@code state}'s inputs, built but not run (for {@code -###}). */

@@ -18,7 +18,13 @@ public enum Setting {
             "wall-clock limit of each tool run in seconds (0 = none); timeout.<Job>= overrides it per job"),
     NATIVE_DEEPBIND("nativelib.deepbind", "true", "open each job's JNI library with RTLD_DEEPBIND before binding it"),
     NATIVE_CACHE_DIR("nativelib.cache.dir", null,
-            "where plugins' native libraries are extracted (default: $STARFISH_CACHE_DIR/native, else ~/.cache/starfish/native)");
+            "where plugins' native libraries are extracted (default: $STARFISH_CACHE_DIR/native, else ~/.cache/starfish/native)"),
+    CACHE_DIR("cache.dir", null,
+            "the compile cache (default: $STARFISH_CACHE_DIR/compile, else ~/.cache/starfish/compile); --cache-dir replaces it"),
+    CACHE_MAX_BYTES("cache.max.bytes", "10737418240",
+            "size cap of the compile cache's entries in bytes (0 = none); least recently used entries are evicted past it"),
+    CACHE_LOCK_STALE_SECONDS("cache.lock.stale.seconds", "120",
+            "a compile cache lock of another host whose heartbeat has not moved for this long is broken");
 
     private final String key;
     private final String defaultValue;

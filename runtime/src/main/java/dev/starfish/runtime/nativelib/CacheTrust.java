@@ -15,9 +15,10 @@ import java.util.Set;
  * The rule that decides whether a directory of the native cache may be trusted: a real directory
  * (never a symbolic link), owned by the user this JVM runs as, writable by nobody else, as pip
  * demands of its cache. Only such a directory guarantees that what we verified is what we load.
- * Linux only (the {@code unix} attribute view and {@code /proc/self}).
+ * Linux only (the {@code unix} attribute view and {@code /proc/self}). The compile cache applies the
+ * same rule to its directories and entries.
  */
-final class CacheTrust {
+public final class CacheTrust {
 
     private CacheTrust() {
     }
@@ -31,7 +32,7 @@ final class CacheTrust {
      * Why {@code dir} must not be used, or empty when it may: a symbolic link, not a directory,
      * owned by another user, or writable by group or others. Symbolic links are not followed.
      */
-    static Optional<String> whyUntrusted(Path dir) {
+    public static Optional<String> whyUntrusted(Path dir) {
         Map<String, Object> attributes;
         try {
             attributes = Files.readAttributes(dir, "unix:uid,permissions,isSymbolicLink,isDirectory",
@@ -59,7 +60,7 @@ final class CacheTrust {
     }
 
     /** Whether {@code file} is a regular file (not a link) owned by the current user. */
-    static boolean isOwnRegularFile(Path file) throws IOException {
+    public static boolean isOwnRegularFile(Path file) throws IOException {
         Map<String, Object> attributes = Files.readAttributes(file, "unix:uid,isRegularFile", LinkOption.NOFOLLOW_LINKS);
         return (Boolean) attributes.get("isRegularFile") && (Integer) attributes.get("uid") == currentUid();
     }

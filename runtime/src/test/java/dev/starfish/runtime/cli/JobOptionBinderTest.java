@@ -22,7 +22,7 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * Job options on {@code compile}, from two real plugin jars: {@code Fuse} and {@code Lower} each
- * declare their own options and both declare {@code --cache-dir}, with a default only in Fuse.
+ * declare their own options and both declare {@code --scratch-dir}, with a default only in Fuse.
  */
 class JobOptionBinderTest {
 
@@ -50,9 +50,9 @@ class JobOptionBinderTest {
         Path plugins = tmp.resolve("plugins");
         new PluginJarBuilder(tmp, "fuse").job("fixture.fuse.Fuse", jobWithOptions("fixture.fuse", "Fuse",
                 spec("--fuse-ops", "LIST", "OPS", "add,mul"), spec("--fuse-aggressively", "FLAG", "", ""),
-                spec("--cache-dir", "STRING", "DIR", "/var/cache/fuse"))).buildInto(plugins, "fuse.jar");
+                spec("--scratch-dir", "STRING", "DIR", "/var/cache/fuse"))).buildInto(plugins, "fuse.jar");
         new PluginJarBuilder(tmp, "lower").job("fixture.lower.Lower", jobWithOptions("fixture.lower", "Lower",
-                spec("--opt-level", "INTEGER", "N", "2"), spec("--cache-dir", "STRING", "DIR", "")))
+                spec("--opt-level", "INTEGER", "N", "2"), spec("--scratch-dir", "STRING", "DIR", "")))
                 .buildInto(plugins, "lower.jar");
         registry = JobRegistry.forDirectory(plugins, PluginRejectList.none()).loadAllJobs();
         cli = StarfishCli.newCommandLine();
@@ -81,30 +81,30 @@ class JobOptionBinderTest {
     void eachJobsOptionsAppearInTheirOwnGroupUnderTheJobsName() {
         List<ArgGroupSpec> groups = compile.getCommandSpec().argGroups();
         assertThat(groups).extracting(ArgGroupSpec::heading).containsExactly("%nFuse options:%n", "%nLower options:%n");
-        assertThat(names(groups.get(0))).containsExactly("--fuse-ops", "--fuse-aggressively", "--cache-dir");
-        assertThat(names(groups.get(1))).as("--cache-dir is already in Fuse's group").containsExactly("--opt-level");
+        assertThat(names(groups.get(0))).containsExactly("--fuse-ops", "--fuse-aggressively", "--scratch-dir");
+        assertThat(names(groups.get(1))).as("--scratch-dir is already in Fuse's group").containsExactly("--opt-level");
         assertThat(compile.getUsageMessage()).contains("Fuse options:", "--fuse-ops=OPS", "About --fuse-ops. (default: add,mul)",
                 "Lower options:", "--opt-level=N");
     }
 
     @Test
     void optionTwoJobsDeclareIsRegisteredOnce() {
-        assertThat(compile.getCommandSpec().options()).filteredOn(o -> o.longestName().equals("--cache-dir")).hasSize(1);
+        assertThat(compile.getCommandSpec().options()).filteredOn(o -> o.longestName().equals("--scratch-dir")).hasSize(1);
     }
 
     @Test
     void optionTwoJobsDeclareGivesItsValueToBoth() {
-        Map<String, JobOptions> values = binder.values(parse("--cache-dir", "/work/cache"));
-        assertThat(values.get("Fuse").string("--cache-dir", "none")).isEqualTo("/work/cache");
-        assertThat(values.get("Lower").string("--cache-dir", "none")).isEqualTo("/work/cache");
+        Map<String, JobOptions> values = binder.values(parse("--scratch-dir", "/work/cache"));
+        assertThat(values.get("Fuse").string("--scratch-dir", "none")).isEqualTo("/work/cache");
+        assertThat(values.get("Lower").string("--scratch-dir", "none")).isEqualTo("/work/cache");
     }
 
     @Test
     void optionsNotGivenTakeEachJobsOwnDefault() {
         Map<String, JobOptions> values = binder.values(parse());
         assertThat(values).containsOnlyKeys("Fuse", "Lower");
-        assertThat(values.get("Fuse").string("--cache-dir", "none")).isEqualTo("/var/cache/fuse");
-        assertThat(values.get("Lower").string("--cache-dir", "none")).as("Lower declares no default").isEqualTo("none");
+        assertThat(values.get("Fuse").string("--scratch-dir", "none")).isEqualTo("/var/cache/fuse");
+        assertThat(values.get("Lower").string("--scratch-dir", "none")).as("Lower declares no default").isEqualTo("none");
         assertThat(values.get("Lower").integer("--opt-level", -1)).isEqualTo(2);
         assertThat(values.get("Fuse").list("--fuse-ops")).containsExactly("add,mul");
         assertThat(values.get("Fuse").flag("--fuse-aggressively")).isFalse();
@@ -137,7 +137,7 @@ class JobOptionBinderTest {
     @Test
     void sharedOptionIsNotWarnedAboutWhenOneJobDeclaringItRuns() {
         try (LogCapture log = new LogCapture(JobOptionBinder.class)) {
-            binder.warnAboutUnusedOptions(parse("--cache-dir", "/c"), List.of("Lower"));
+            binder.warnAboutUnusedOptions(parse("--scratch-dir", "/c"), List.of("Lower"));
             assertThat(log.lines()).isEmpty();
         }
     }
@@ -153,9 +153,9 @@ class JobOptionBinderTest {
     @Test
     void sharedOptionGivenWithNeitherJobRunningIsWarnedAboutOnce() {
         try (LogCapture log = new LogCapture(JobOptionBinder.class)) {
-            binder.warnAboutUnusedOptions(parse("--cache-dir", "/c"), List.of());
+            binder.warnAboutUnusedOptions(parse("--scratch-dir", "/c"), List.of());
             assertThat(log.lines()).containsExactly(
-                    "--cache-dir has no effect: it is an option of Fuse, which is not in this compile's pipeline");
+                    "--scratch-dir has no effect: it is an option of Fuse, which is not in this compile's pipeline");
         }
     }
 }

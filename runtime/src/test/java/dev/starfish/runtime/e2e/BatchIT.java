@@ -95,6 +95,19 @@ class BatchIT {
     }
 
     @Test
+    void identicalModelsUnderTwoNamesAreCompiledOnceThroughTheSharedCache() throws IOException {
+        Files.copy(dist.example("mlp.hlo"), cwd.resolve("models/mlp_copy.hlo"));
+        AssembledDistribution.Run run = dist.run(cwd, "batch", "--parallel", "2", "--cache-dir", "cache",
+                "models/mlp.hlo", "models/mlp_copy.hlo", "--output-dir", "out");
+        assertThat(run.exitCode()).as("%s", run).isZero();
+        JsonNode report = report(cwd.resolve("out/batch-report.json"));
+        assertThat(List.of(model(report, "mlp.hlo").path("cache").asText(), model(report, "mlp_copy.hlo").path("cache")
+                .asText())).as("one compiled, the other served from the cache: %s", run).containsExactlyInAnyOrder("miss", "hit");
+        assertThat(Files.readAllBytes(cwd.resolve("out/mlp_copy.neff"))).isEqualTo(Files.readAllBytes(cwd.resolve("out/mlp.neff")));
+        assertThat(run.stdout()).contains("cache hit").contains("cache miss");
+    }
+
+    @Test
     void twoModelsWritingTheSameOutputAreRefusedBeforeAnythingRuns() throws IOException {
         Files.createDirectories(cwd.resolve("other"));
         Files.copy(dist.example("mlp_two_heads.hlo"), cwd.resolve("other/mlp.hlo"));
@@ -161,7 +174,7 @@ class BatchIT {
         for (String name : List.of("a_first", "b_held", "c_last")) {
             Files.copy(dist.example("mlp.hlo"), in.resolve(name + ".hlo"));
         }
-        AssembledDistribution.Started batch = held.start(cwd, "batch", "held", "--output-dir", "out");
+        AssembledDistribution.Started batch = held.start(cwd, "batch", "--no-cache", "held", "--output-dir", "out");
         long toolPid = awaitToolStarted(gate);
         assertThat(new ProcessBuilder("kill", "-INT", String.valueOf(batch.process().pid())).start().waitFor()).isZero();
         AssembledDistribution.Run run = batch.await();

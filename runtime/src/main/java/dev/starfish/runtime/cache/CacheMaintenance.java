@@ -1,0 +1,128 @@
+package dev.starfish.runtime.cache;
+
+import static java.util.Objects.requireNonNull;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What {@code starfish cache info|verify|clear} do to a cache: count it, re-hash every entry and
+ * drop the corrupt ones, remove every entry. Only directories of {@code entries/} named like a
+ * key are entries; nothing else is touched. An entry whose key is locked (being written) is left
+ * to its writer by {@link #clear()}.
+ */
+public final class CacheMaintenance {
+
+    private final CacheDirectory cache;
+    private final EntryStore store;
+    private final KeyLocks locks;
+    private final long maxBytes;
+
+    CacheMaintenance(CacheDirectory cache, EntryStore store, KeyLocks locks, long maxBytes) {
+        this.cache = requireNonNull(cache, "cache is null");
+        this.store = requireNonNull(store, "store is null");
+        this.locks = requireNonNull(locks, "locks is null");
+        this.maxBytes = maxBytes;
+    }
+
+    /**
+     * A cache's size and use.
+     *
+     * @param directory the cache directory
+     * @param entries how many well-formed entries it holds
+     * @param bytes their size
+     * @param maxBytes the cap, 0 for none
+     * @param oldestUse the least recent use of an entry
+     * @param newestUse the most recent use of an entry
+     * @param malformed entries that fail the checks made without hashing (verify drops them)
+     */
+    public record Info(Path directory, int entries, long bytes, long maxBytes, Optional<Instant> oldestUse,
+            Optional<Instant> newestUse, int malformed) {
+    }
+
+    /** One entry that failed verification and was dropped. */
+    public record Dropped(String key, String reason) {
+    }
+
+    public Info info() {
+        int count = 0;
+        int malformed = 0;
+        long bytes = 0;
+        Instant oldest = null;
+        Instant newest = null;
+        for (Path dir : cache.entryDirs()) {
+            try {
+                CacheEntry entry = store.read(dir);
+                count++;
+                bytes += entry.bytes();
+                oldest = oldest == null || entry.lastUse().isBefore(oldest) ? entry.lastUse() : oldest;
+                newest = newest == null || entry.lastUse().isAfter(newest) ? entry.lastUse() : newest;
+            } catch (CorruptEntryException e) {
+                malformed++;
+            }
+        }
+        return new Info(cache.root(), count, bytes, maxBytes, Optional.ofNullable(oldest), Optional.ofNullable(newest),
+                malformed);
+    }
+
+    /** Re-hashes every entry; drops and returns the corrupt ones. */
+    public List<Dropped> verify() {
+        List<Dropped> dropped = new ArrayList<>();
+        for (Path dir : cache.entryDirs()) {
+            try {
+                store.verify(store.read(dir));
+            } catch (CorruptEntryException e) {
+                store.remove(dir);
+                dropped.add(new Dropped(dir.getFileName().toString(), e.getMessage()));
+            }
+        }
+        return dropped;
+    }
+
+    /**
+     * Removes every entry not being written, and what dead processes of this host left in
+     * {@code tmp/}; returns how many entries it removed.
+     */
+    public int clear() {
+        removeLeftovers();
+        int removed = 0;
+        for (Path dir : cache.entryDirs()) {
+            Optional<HeldLock> lock = locks.tryAcquire(new CacheKey(dir.getFileName().toString()));
+            if (lock.isEmpty()) {
+                continue;
+            }
+            try (HeldLock held = lock.get()) {
+                store.remove(dir);
+                removed++;
+            }
+        }
+        return removed;
+    }
+
+    /** Entries half-written or half-removed by processes of this host that are gone ({@code KEY.HOST.PID.NONCE}). */
+    private void removeLeftovers() {
+        HostIdentity self = HostIdentity.current();
+        try (java.nio.file.DirectoryStream<Path> temps = java.nio.file.Files.newDirectoryStream(cache.tmp())) {
+            for (Path temp : temps) {
+                String name = temp.getFileName().toString();
+                String[] parts = name.split("\\.");
+                if (parts.length < 4 || !name.contains("." + self.safeHost() + ".")) {
+                    continue;
+                }
+                try {
+                    long pid = Long.parseLong(parts[parts.length - 2]);
+                    if (!new HostIdentity(self.host(), pid, -1).isAlive()) {
+                        EntryStore.deleteTree(temp);
+                    }
+                } catch (NumberFormatException e) {
+                    // not a name this cache gives: left alone
+                }
+            }
+        } catch (java.io.IOException e) {
+            // tmp/ is emptied by a later clear
+        }
+    }
+}

@@ -1,0 +1,259 @@
+package dev.starfish.runtime.cache;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.starfish.api.JobOptions;
+import dev.starfish.runtime.registry.RegisteredJob;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The persistent compile cache of one command: one instance, shared by every compilation of a
+ * batch, thread-safe. A compile asks for its {@link #key}, then {@link #lookup} and
+ * {@link #copyOut}; on a miss it takes the key's {@link #lock}, looks again, compiles and
+ * {@link #store}s. A corrupt or foreign entry is dropped with one warning and reads as a miss; a
+ * failure to store is one warning and never fails the compile. {@link #disabled()} is the cache
+ * that is off: it has no key, never hits and stores nothing. See {@code docs/compile-cache.md}.
+ */
+public final class CompileCache {
+
+    private static final Logger LOG = LogManager.getLogger(CompileCache.class);
+
+    private final CacheDirectory directory;
+    private final CacheSettings settings;
+    private final EntryStore store;
+    private final KeyLocks locks;
+    private final Eviction eviction;
+    private final FileDigests digests = new FileDigests();
+    private final Map<String, AtomicInteger> reading = new ConcurrentHashMap<>();
+    private final ReentrantLock evicting = new ReentrantLock();
+
+    private CompileCache(CacheDirectory directory, CacheSettings settings) {
+        this.directory = directory;
+        this.settings = settings;
+        if (directory == null) {
+            this.store = null;
+            this.locks = null;
+            this.eviction = null;
+            return;
+        }
+        HostIdentity self = HostIdentity.current();
+        this.store = new EntryStore(directory, self);
+        this.locks = new KeyLocks(directory.locks(), self, settings.lockStaleAfter());
+        this.eviction = new Eviction(directory, store, locks, settings.maxBytes());
+    }
+
+    /** The cache that is off. */
+    public static CompileCache disabled() {
+        return new CompileCache(null, null);
+    }
+
+    /**
+     * The cache of {@code settings}; when its directory may not be used (a symbolic link, another
+     * user's, writable by others, not a Starfish cache), one warning says why and the cache is off.
+     */
+    public static CompileCache open(CacheSettings settings) {
+        requireNonNull(settings, "settings is null");
+        try {
+            return new CompileCache(CacheDirectory.open(settings.directory()), settings);
+        } catch (UnusableCacheException e) {
+            LOG.warn("{}; compiling without the cache", e.getMessage());
+            return disabled();
+        }
+    }
+
+    /** Opens an existing cache for {@code starfish cache} (nothing is created); throws when it may not be used. */
+    public static CompileCache existing(CacheSettings settings) {
+        return new CompileCache(CacheDirectory.existing(settings.directory()), settings);
+    }
+
+    /**
+     * The cache of {@code settings} for a look that creates and changes nothing ({@code -###}): it
+     * computes keys and {@link #peek}s, and has nothing when the directory does not exist yet.
+     * An unusable directory warns once and the cache is off.
+     */
+    public static CompileCache forPlan(CacheSettings settings) {
+        requireNonNull(settings, "settings is null");
+        try {
+            return new CompileCache(CacheDirectory.find(settings.directory()).orElse(null), settings);
+        } catch (UnusableCacheException e) {
+            LOG.warn("{}; the plan is shown without the cache", e.getMessage());
+            return disabled();
+        }
+    }
+
+    /** Whether the cache is on: compiles have a key. */
+    public boolean enabled() {
+        return settings != null;
+    }
+
+    /** The cache directory, when the cache is on and the directory exists. */
+    public Optional<Path> directory() {
+        return directory == null ? Optional.empty() : Optional.of(directory.root());
+    }
+
+    /**
+     * The key of compiling {@code model} with {@code jobs} (in order), each native job's tool
+     * resolved to {@code tools.get(jobName)}, with the jobs' declared option values.
+     */
+    public CacheKey key(Path model, List<RegisteredJob> jobs, Map<String, Path> tools, Map<String, JobOptions> options,
+            String driverVersion) {
+        List<KeyMaterial.JobFingerprint> fingerprints = new ArrayList<>();
+        Map<String, Map<String, List<String>>> values = new LinkedHashMap<>();
+        for (RegisteredJob job : jobs) {
+            Optional<Path> tool = Optional.ofNullable(tools.get(job.name()));
+            fingerprints.add(new KeyMaterial.JobFingerprint(job.name(), job.info().id(), job.info().version(),
+                    digests.of(job.info().jar()), job.declaration().tool(), tool.map(digests::of)));
+            JobOptions given = options.getOrDefault(job.name(), JobOptions.empty());
+            Map<String, List<String>> byName = new LinkedHashMap<>();
+            given.names().forEach(name -> byName.put(name, given.list(name)));
+            values.put(job.name(), byName);
+        }
+        String modelSha;
+        try {
+            modelSha = FileDigests.sha256(model);
+        } catch (java.io.IOException e) {
+            throw new UncheckedIOException("cannot read the model " + model + ": " + CacheDirectory.reason(e), e);
+        }
+        return new KeyMaterial(modelSha, fingerprints, values, driverVersion).key();
+    }
+
+    /**
+     * The verified entry of {@code key}, without changing anything: not even its last use, nor a
+     * corrupt entry (for {@code -###}).
+     */
+    public Optional<CacheEntry> peek(CacheKey key) {
+        if (directory == null) {
+            return Optional.empty();
+        }
+        try {
+            Optional<CacheEntry> entry = store.find(key);
+            if (entry.isPresent()) {
+                store.verify(entry.get());
+            }
+            return entry;
+        } catch (CorruptEntryException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The entry of {@code key}, marked as used; a corrupt one is dropped with a warning (a miss). */
+    public Optional<CacheEntry> lookup(CacheKey key) {
+        if (directory == null) {
+            return Optional.empty();
+        }
+        try {
+            Optional<CacheEntry> entry = store.find(key);
+            entry.ifPresent(store::touch);
+            return entry;
+        } catch (CorruptEntryException e) {
+            drop(e);
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Copies the entry's {@code .neff} to {@code output}, atomically and verified; false when the
+     * entry turned out corrupt (dropped with a warning) or was removed meanwhile: compile instead.
+     */
+    public boolean copyOut(CacheEntry entry, Path output) {
+        if (directory == null) {
+            return false;
+        }
+        AtomicInteger readers = reading.computeIfAbsent(entry.key().hex(), k -> new AtomicInteger());
+        readers.incrementAndGet();
+        try {
+            return store.copyOut(entry, output);
+        } catch (CorruptEntryException e) {
+            drop(e);
+            return false;
+        } finally {
+            readers.decrementAndGet();
+        }
+    }
+
+    private void drop(CorruptEntryException e) {
+        LOG.warn("Dropped the corrupt compile cache entry {}: {}; compiling the model again", e.entry(), e.getMessage());
+        try {
+            store.remove(e.entry());
+        } catch (UncheckedIOException removal) {
+            LOG.warn("{}", removal.getMessage());
+        }
+    }
+
+    /** Waits until this thread holds the lock of {@code key} (other threads and processes wait for it). */
+    public KeyLock lock(CacheKey key) throws InterruptedException {
+        if (directory == null) {
+            return () -> { };
+        }
+        HeldLock held = locks.acquire(key);
+        return held::close;
+    }
+
+    /**
+     * Stores the compiled {@code neff} under {@code key} (call it holding the key's lock), then
+     * evicts least recently used entries past the cap. A failure is one warning, never an error.
+     *
+     * @return whether the entry was stored (false when it already was, or storing failed)
+     */
+    public boolean store(CacheKey key, Path neff, String modelFileName, int subgraphs, String driverVersion) {
+        if (directory == null) {
+            return false;
+        }
+        boolean stored;
+        try {
+            stored = store.store(key, neff, modelFileName, subgraphs, driverVersion);
+        } catch (UncheckedIOException e) {
+            LOG.warn("{}; the compile succeeded, its .neff is not cached", e.getMessage());
+            return false;
+        }
+        if (stored && evicting.tryLock()) {
+            try {
+                Set<String> spared = new java.util.HashSet<>(Set.of(key.hex()));
+                reading.forEach((hex, count) -> {
+                    if (count.get() > 0) {
+                        spared.add(hex);
+                    }
+                });
+                eviction.evict(spared);
+            } catch (UncheckedIOException e) {
+                LOG.warn("Cannot evict from the compile cache: {}", e.getMessage());
+            } finally {
+                evicting.unlock();
+            }
+        }
+        return stored;
+    }
+
+    /** The per-key lock a compile holds while it fills the key. */
+    @FunctionalInterface
+    public interface KeyLock extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /** The maintenance side, for {@code starfish cache}. */
+    public CacheMaintenance maintenance() {
+        if (directory == null) {
+            throw new IllegalStateException("the compile cache is off");
+        }
+        return new CacheMaintenance(directory, store, locks, settings.maxBytes());
+    }
+
+    @Override
+    public String toString() {
+        return directory != null ? "CompileCache[" + directory.root() + "]"
+                : enabled() ? "CompileCache[" + settings.directory() + ", absent]" : "CompileCache[off]";
+    }
+}
