@@ -44,6 +44,7 @@ public final class BatchInputs {
         Map<Path, BatchItem> claimed = new HashMap<>();
         for (Path model : byRealPath.values()) {
             BatchItem item = BatchItem.of(model, outputDir.orElse(model.getParent()));
+            refuseOverwritingAModel(byRealPath, item);
             refuseCollision(claimed, item.output(), item, "output");
             refuseCollision(claimed, item.workDir(), item, "work directory");
             items.add(item);
@@ -57,6 +58,18 @@ public final class BatchInputs {
             throw new InvalidInputException("models " + other.model() + " and " + item.model() + " would both write the "
                     + role + " " + path + " (same name in one output directory); rename one or compile them into "
                     + "separate --output-dir directories");
+        }
+    }
+
+    /** An output that is a model of the batch (say {@code m.neff} given as a model) would destroy that model. */
+    private static void refuseOverwritingAModel(Map<Path, Path> models, BatchItem item) {
+        Path output = item.output().toAbsolutePath().normalize();
+        for (Map.Entry<Path, Path> model : models.entrySet()) {
+            if (model.getKey().equals(output) || model.getValue().toAbsolutePath().normalize().equals(output)) {
+                throw new InvalidInputException("the output " + item.output() + " of model " + item.model()
+                        + " would overwrite the model " + model.getValue() + "; rename the model or give --output-dir "
+                        + "another directory");
+            }
         }
     }
 

@@ -83,6 +83,21 @@ class BatchInputsTest {
     }
 
     @Test
+    void anOutputThatIsAModelOfTheBatchIsRefused() throws IOException {
+        Path neffNamed = model("x/m.neff");
+        assertThatThrownBy(() -> BatchInputs.resolve(List.of(neffNamed), false, Optional.empty()))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("the output " + neffNamed + " of model " + neffNamed + " would overwrite the model " + neffNamed
+                        + "; rename the model or give --output-dir another directory");
+        Path hlo = model("y/a.hlo");
+        Path other = model("y/a.neff");
+        assertThatThrownBy(() -> BatchInputs.resolve(List.of(other, hlo), false, Optional.empty()))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("would overwrite the model " + other);
+        assertThat(BatchInputs.resolve(List.of(neffNamed), false, Optional.of(tmp.resolve("out"))).get(0).output())
+                .as("into another directory it is fine").isEqualTo(tmp.resolve("out/m.neff"));
+    }
+
+    @Test
     void aMissingPathAndAnEmptyDirectoryAreUsageErrors() throws IOException {
         assertThatThrownBy(() -> BatchInputs.resolve(List.of(tmp.resolve("nope.hlo")), false, Optional.empty()))
                 .isInstanceOf(InvalidInputException.class)

@@ -159,17 +159,8 @@ class BatchIT {
 
     @Test
     void sigintKeepsFinishedOutputsRemovesTheUnfinishedAndReportsEach() throws Exception {
-        AssembledDistribution held = dist.copyTo(tmp.resolve("dist"));
         Path gate = Files.createDirectories(tmp.resolve("gate"));
-        Path tool = held.home().resolve("starfish/bin/private/walrus_driver");
-        Files.writeString(tool, "#!/bin/sh\n"
-                + "case \"$PWD\" in *b_held.work*)\n"
-                + "  echo $$ > " + gate.resolve("tool.pid.tmp") + " && mv " + gate.resolve("tool.pid.tmp") + " "
-                + gate.resolve("tool.pid") + "\n"
-                + "  while :; do sleep 1; done ;;\n"
-                + "esac\n"
-                + "exec " + held.home().resolve("starfish/bin/walrus_driver") + " \"$@\"\n");
-        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        AssembledDistribution held = holding(gate);
         Path in = Files.createDirectories(cwd.resolve("held"));
         for (String name : List.of("a_first", "b_held", "c_last")) {
             Files.copy(dist.example("mlp.hlo"), in.resolve(name + ".hlo"));
@@ -195,6 +186,56 @@ class BatchIT {
         assertThat(model(report, "c_last.hlo").path("status").asText()).isEqualTo("cancelled");
         assertThat(cwd.resolve("out/b_held.work/log-starfish.txt")).content()
                 .contains("compile interrupted (SIGINT); tools stopped, unfinished output removed");
+    }
+
+    @Test
+    void aSecondBatchOnTheSameOutputsFailsThoseModelsAndLeavesTheFirstAlone() throws Exception {
+        Path gate = Files.createDirectories(tmp.resolve("gate"));
+        AssembledDistribution held = holding(gate);
+        Files.copy(dist.example("mlp.hlo"), cwd.resolve("b_held.hlo"));
+        AssembledDistribution.Started first = held.start(cwd, "batch", "--no-cache", "b_held.hlo", "--output-dir", "out");
+        awaitToolStarted(gate);
+        AssembledDistribution.Run second = held.run(cwd, "batch", "--no-cache", "b_held.hlo", "--output-dir", "out",
+                "--report", "second.json");
+        assertThat(second.exitCode()).as("%s", second).isEqualTo(1);
+        JsonNode refused = model(report(cwd.resolve("second.json")), "b_held.hlo");
+        assertThat(refused.path("exit_code").asInt()).isEqualTo(2);
+        assertThat(refused.path("error").asText()).matches("work directory " + cwd.resolve("out/b_held.work")
+                + " is in use by another compile \\(pid \\d+\\); wait for it or use another --workdir");
+        Files.createFile(gate.resolve("release"));
+        AssembledDistribution.Run firstRun = first.await();
+        assertThat(firstRun.exitCode()).as("the first batch is unaffected: %s", firstRun).isZero();
+        assertThat(cwd.resolve("out/b_held.neff")).isRegularFile();
+        assertThat(model(report(cwd.resolve("out/batch-report.json")), "b_held.hlo").path("status").asText()).isEqualTo("ok");
+    }
+
+    @Test
+    void aModelThatItsOwnOutputWouldOverwriteIsRefusedAndKept() throws IOException {
+        Path model = Files.copy(dist.example("mlp.hlo"), cwd.resolve("m.neff"));
+        byte[] before = Files.readAllBytes(model);
+        AssembledDistribution.Run run = dist.run(cwd, "batch", "m.neff");
+        assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
+        assertThat(run.stderr()).isEqualTo("starfish: error: the output " + model + " of model " + model
+                + " would overwrite the model " + model + "; rename the model or give --output-dir another directory\n");
+        assertThat(Files.readAllBytes(model)).isEqualTo(before);
+    }
+
+    /**
+     * A copy of the distribution whose {@code walrus_driver} holds any model named {@code b_held}: it writes
+     * its pid to {@code gate/tool.pid}, then waits for {@code gate/release} (or to be killed).
+     */
+    private AssembledDistribution holding(Path gate) throws IOException {
+        AssembledDistribution held = dist.copyTo(tmp.resolve("dist"));
+        Path tool = held.home().resolve("starfish/bin/private/walrus_driver");
+        Files.writeString(tool, "#!/bin/sh\n"
+                + "case \"$PWD\" in *b_held.work*)\n"
+                + "  echo $$ > " + gate.resolve("tool.pid.tmp") + " && mv " + gate.resolve("tool.pid.tmp") + " "
+                + gate.resolve("tool.pid") + "\n"
+                + "  while [ ! -f " + gate.resolve("release") + " ]; do sleep 0.05; done ;;\n"
+                + "esac\n"
+                + "exec " + held.home().resolve("starfish/bin/walrus_driver") + " \"$@\"\n");
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return held;
     }
 
     private static long awaitToolStarted(Path gate) throws IOException, InterruptedException {
