@@ -116,6 +116,10 @@ final class BatchCommand implements Callable<Integer> {
             return new SlurmBatch(host.home().root(), slurm.settings(spec), console, System.err)
                     .run(items, settings, taskArguments, reportFile, reporter);
         }
+        if (slurm.anyGiven()) {
+            org.apache.logging.log4j.LogManager.getLogger(BatchCommand.class).warn(
+                    "the --slurm-* and --sbatch-arg options have no effect without --executor slurm");
+        }
         try (ProcessLauncher launcher = host.newLauncher()) {
             return new LocalBatch(host.registry(), launcher, settings, cacheOptions.open(host), console, System.err)
                     .run(items, reporter);
