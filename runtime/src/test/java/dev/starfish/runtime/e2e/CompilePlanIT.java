@@ -34,7 +34,7 @@ class CompilePlanIT {
         assertThat(run.exitCode()).as("%s", run).isZero();
         List<String> lines = run.stdout().lines().toList();
         assertThat(lines.get(0)).startsWith("# plan of mlp.hlo: Frontend,StaticIOTranspose,HLOToTensorizer,");
-        assertThat(lines).as("one line per step, in pipeline order: %s", run).hasSize(10);
+        assertThat(lines).as("one line per step, in pipeline order, then the cache line: %s", run).hasSize(11);
         assertThat(lines.get(1)).startsWith("# Frontend (in-process): ").endsWith("[model -> subgraphs, tensor-map]");
         assertThat(lines.get(3)).as("a native step in replay form, for the template subgraph")
                 .isEqualTo("cd " + cwd.resolve("mlp.work/sgNN") + " && exec " + dist.home().resolve("starfish/bin/hlo2penguin")
@@ -42,6 +42,8 @@ class CompilePlanIT {
         assertThat(lines.get(7)).startsWith("# Kelper (in-process): ");
         assertThat(lines.get(8)).contains("hlo-neff-wrapper -o " + cwd.resolve("mlp.neff")).contains(" compile.json ");
         assertThat(lines.get(9)).startsWith("# SaveTemps (in-process): ");
+        assertThat(lines.get(10)).matches("# cache: miss [0-9a-f]{64}");
+        assertThat(cwd.resolve(".cache/compile")).as("-### creates no compile cache").doesNotExist();
         assertThat(cwd.resolve("mlp.work")).as("no work directory, no sgNN/").doesNotExist();
         assertThat(cwd.resolve("log-starfish.txt")).doesNotExist();
         assertThat(cwd.resolve("mlp.neff")).doesNotExist();

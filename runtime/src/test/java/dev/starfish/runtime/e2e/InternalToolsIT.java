@@ -66,7 +66,7 @@ class InternalToolsIT {
                 .toList();
         assertThat(tools).as("%s", plan).containsExactly("plan", "Frontend", "StaticIOTranspose", "hlo2penguin",
                 "walrus_driver", "walrus_driver", "xla_infergoldens", "watchpoint_insert", "nn_executor", "Kelper",
-                "hlo-neff-wrapper", "SaveTemps");
+                "hlo-neff-wrapper", "SaveTemps", "cache:");
         assertThat(plan.stdout()).as("Backend executes the watchpoint BIR the plan makes").contains("--bir model.wp.bir");
 
         AssembledDistribution.Run run = internal.run(cwd, "compile", model, "--watchpoint", "dot.6", "--enable-experimental-backend");
