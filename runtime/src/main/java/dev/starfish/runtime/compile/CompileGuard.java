@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import java.io.PrintStream;
 import java.util.function.Supplier;
+import org.apache.logging.log4j.ThreadContext;
 
 /**
  * Guards one running compile against the ways a JVM can end under it: SIGINT, SIGTERM and SIGHUP,
@@ -45,6 +46,8 @@ final class CompileGuard implements CompileWatch.Watched {
                 ? "starfish: compile interrupted (" + signal + "); tools stopped"
                 : "starfish: error: " + (jobs.isEmpty() ? "plugin code" : jobs) + " ended the driver (System.exit) "
                         + "before the compile finished; tools stopped, no output written";
+        // The hook's thread writes to the compile's log, so the launcher's record of the stop lands there too.
+        ThreadContext.put(CompileLog.CONTEXT_KEY, request.logFile().toString());
         launcher.stopAll(signal != null ? "the compile received " + signal : "plugin code ended the driver");
         InterruptedCompile.cleanUp(request, line.replaceFirst("^starfish: (error: )?", "")
                 + (jobs.isEmpty() ? "" : " while running " + jobs), false);
