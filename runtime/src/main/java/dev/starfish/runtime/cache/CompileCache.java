@@ -192,13 +192,22 @@ public final class CompileCache {
         }
     }
 
-    /** Waits until this thread holds the lock of {@code key} (other threads and processes wait for it). */
+    /**
+     * Waits until this thread holds the lock of {@code key} (other threads and processes wait for it).
+     * A lock that cannot be taken (an unwritable {@code locks/}) is one warning: the compile goes on
+     * unlocked, which costs at most a duplicate compile, never a wrong entry.
+     */
     public KeyLock lock(CacheKey key) throws InterruptedException {
         if (directory == null) {
             return () -> { };
         }
-        HeldLock held = locks.acquire(key);
-        return held::close;
+        try {
+            HeldLock held = locks.acquire(key);
+            return held::close;
+        } catch (UncheckedIOException e) {
+            LOG.warn("{}; compiling without the lock (another process may compile the same model too)", e.getMessage());
+            return () -> { };
+        }
     }
 
     /**

@@ -32,6 +32,13 @@ class CompileCacheTest {
         return Files.writeString(Files.createDirectories(tmp.resolve("out")).resolve(name), content);
     }
 
+    /** Puts a file where the open cache's directory {@code name} was. */
+    private void replaceWithAFile(String name) throws IOException {
+        Path dir = tmp.resolve("cache").resolve(name);
+        Files.delete(dir);
+        Files.writeString(dir, "in the way");
+    }
+
     private Path entryDir(CacheKey key) {
         return tmp.resolve("cache/entries").resolve(key.hex());
     }
@@ -137,15 +144,27 @@ class CompileCacheTest {
     @Test
     void aFailureToStoreIsOneWarningAndNeverAnError() throws IOException {
         CompileCache cache = cache(0);
-        Path tmpDir = tmp.resolve("cache/tmp");
-        Files.delete(tmpDir);
-        Files.writeString(tmpDir, "in the way");
+        replaceWithAFile("tmp");
         try (LogCapture log = new LogCapture(CompileCache.class)) {
             assertThat(cache.store(A, neff("model.neff", "NEFF bytes"), "model.hlo", 1, "0.1.0")).isFalse();
             assertThat(log.lines()).singleElement().asString().startsWith("cannot store the .neff in the compile cache ")
                     .endsWith("; the compile succeeded, its .neff is not cached");
         }
         assertThat(cache.lookup(A)).isEmpty();
+    }
+
+    @Test
+    void aLockThatCannotBeTakenIsOneWarningAndTheCompileGoesOnUnlocked() throws Exception {
+        CompileCache cache = cache(0);
+        replaceWithAFile("locks");
+        try (LogCapture log = new LogCapture(CompileCache.class)) {
+            try (CompileCache.KeyLock lock = cache.lock(A)) {
+                assertThat(cache.store(A, neff("model.neff", "NEFF bytes"), "model.hlo", 1, "0.1.0")).isTrue();
+            }
+            assertThat(log.lines()).singleElement().asString().startsWith("cannot create the lock ")
+                    .endsWith("; compiling without the lock (another process may compile the same model too)");
+        }
+        assertThat(cache.lookup(A)).isPresent();
     }
 
     @Test

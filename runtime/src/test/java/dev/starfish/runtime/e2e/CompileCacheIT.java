@@ -149,15 +149,11 @@ class CompileCacheIT {
 
     @Test
     void aCompileThatFindsTheKeyLockedWaitsForTheHolderAndThenHits() throws Exception {
-        AssembledDistribution held = dist.copyTo(tmp.resolve("dist"));
         Path gate = Files.createDirectories(tmp.resolve("gate"));
-        Path tool = held.home().resolve("starfish/bin/private/walrus_driver");
-        Files.createDirectories(tool.getParent());
-        Files.writeString(tool, "#!/bin/sh\n"
-                + "if [ ! -f " + gate.resolve("release") + " ]; then touch " + gate.resolve("started") + "; fi\n"
+        AssembledDistribution held = withPrivateWalrusDriver("if [ ! -f " + gate.resolve("release") + " ]; then touch "
+                + gate.resolve("started") + "; fi\n"
                 + "while [ ! -f " + gate.resolve("release") + " ]; do sleep 0.05; done\n"
-                + "exec " + held.home().resolve("starfish/bin/walrus_driver") + " \"$@\"\n");
-        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+                + "exec " + dist.home().resolve("starfish/bin/walrus_driver") + " \"$@\"\n");
         Map<String, String> shared = Map.of("STARFISH_CACHE_DIR", tmp.resolve("shared-cache").toString());
         AssembledDistribution.Started first = held.start(cwd, shared, "compile", "m.hlo", "-o", "first.neff",
                 "--workdir", "first");
@@ -171,6 +167,39 @@ class CompileCacheIT {
         assertThat(firstRun.stdout()).as("%s", firstRun).contains("(1 subgraph, ");
         assertThat(secondRun.stdout()).as("%s", secondRun).contains("(cache hit, ");
         assertThat(cwd.resolve("second.neff")).hasSameBinaryContentAs(cwd.resolve("first.neff"));
+    }
+
+    @Test
+    void aCompileStoppedBySigtermLeavesNoLockAndNoEntry() throws Exception {
+        Path gate = Files.createDirectories(tmp.resolve("gate"));
+        AssembledDistribution held = withPrivateWalrusDriver("touch " + gate.resolve("started")
+                + "\nwhile true; do sleep 0.05; done\n");
+        AssembledDistribution.Started compile = held.start(cwd, "compile", "m.hlo");
+        awaitFile(gate.resolve("started"));
+        try (Stream<Path> locks = Files.list(cacheDir.resolve("locks"))) {
+            assertThat(locks.map(p -> p.getFileName().toString())).as("the compile holds its key's lock")
+                    .singleElement().asString().endsWith(".lock");
+        }
+        compile.process().destroy();
+        AssembledDistribution.Run run = compile.await();
+        assertThat(run.exitCode()).as("%s", run).isEqualTo(143);
+        try (Stream<Path> locks = Files.list(cacheDir.resolve("locks"));
+                Stream<Path> entries = Files.list(cacheDir.resolve("entries"));
+                Stream<Path> temps = Files.list(cacheDir.resolve("tmp"))) {
+            assertThat(locks).as("the lock is removed on the way out").isEmpty();
+            assertThat(entries).as("nothing half-made is stored").isEmpty();
+            assertThat(temps).isEmpty();
+        }
+    }
+
+    /** A copy of the distribution whose walrus_driver is {@code script} in {@code private/}: it holds a compile. */
+    private AssembledDistribution withPrivateWalrusDriver(String script) throws IOException {
+        AssembledDistribution held = dist.copyTo(tmp.resolve("dist"));
+        Path tool = held.home().resolve("starfish/bin/private/walrus_driver");
+        Files.createDirectories(tool.getParent());
+        Files.writeString(tool, "#!/bin/sh\n" + script);
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return held;
     }
 
     private static void awaitFile(Path file) throws IOException, InterruptedException {
