@@ -26,8 +26,9 @@ import java.util.Set;
  * ROOT/entries/KEY/         one entry: manifest.json and output.neff, made read-only by rename
  * ROOT/locks/KEY.lock       the per-key lock of a compile filling KEY
  * ROOT/tmp/                 entries being written or removed
+ * ROOT/digests/             remembered SHA-256 of plugin jars and tools, by path and file stat
  * </pre>
- * The root and its three directories must be real directories (never symbolic links) of the
+ * The root and its directories must be real directories (never symbolic links) of the
  * current user that nobody else may write, the rule of the native-library cache
  * ({@link CacheTrust}); a non-empty directory without the tag is not taken over.
  */
@@ -53,7 +54,7 @@ public final class CacheDirectory {
         Path dir = requireNonNull(root, "root is null").toAbsolutePath().normalize();
         create(dir);
         CacheDirectory cache = existing(dir);
-        for (Path sub : List.of(cache.entries(), cache.locks(), cache.tmp())) {
+        for (Path sub : List.of(cache.entries(), cache.locks(), cache.tmp(), cache.digests())) {
             create(sub);
             check(sub);
         }
@@ -179,6 +180,10 @@ public final class CacheDirectory {
 
     Path tmp() {
         return root.resolve("tmp");
+    }
+
+    Path digests() {
+        return root.resolve("digests");
     }
 
     Path entry(CacheKey key) {

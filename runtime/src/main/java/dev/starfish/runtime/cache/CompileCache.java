@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.starfish.api.JobOptions;
 import dev.starfish.runtime.registry.RegisteredJob;
 import java.io.UncheckedIOException;
+import dev.starfish.runtime.nativelib.CacheTrust;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,13 +36,16 @@ public final class CompileCache {
     private final EntryStore store;
     private final KeyLocks locks;
     private final Eviction eviction;
-    private final FileDigests digests = new FileDigests();
+    private final FileDigests digests;
     private final Map<String, AtomicInteger> reading = new ConcurrentHashMap<>();
     private final ReentrantLock evicting = new ReentrantLock();
 
-    private CompileCache(CacheDirectory directory, CacheSettings settings) {
+    private CompileCache(CacheDirectory directory, CacheSettings settings, boolean readOnly) {
         this.directory = directory;
         this.settings = settings;
+        this.digests = directory == null || CacheTrust.whyUntrusted(directory.digests()).isPresent()
+                ? new FileDigests()
+                : new FileDigests(Optional.of(directory.digests()), !readOnly, java.time.Duration.ofSeconds(2));
         if (directory == null) {
             this.store = null;
             this.locks = null;
@@ -56,7 +60,7 @@ public final class CompileCache {
 
     /** The cache that is off. */
     public static CompileCache disabled() {
-        return new CompileCache(null, null);
+        return new CompileCache(null, null, true);
     }
 
     /**
@@ -66,7 +70,7 @@ public final class CompileCache {
     public static CompileCache open(CacheSettings settings) {
         requireNonNull(settings, "settings is null");
         try {
-            return new CompileCache(CacheDirectory.open(settings.directory()), settings);
+            return new CompileCache(CacheDirectory.open(settings.directory()), settings, false);
         } catch (UnusableCacheException e) {
             LOG.warn("{}; compiling without the cache", e.getMessage());
             return disabled();
@@ -75,7 +79,7 @@ public final class CompileCache {
 
     /** Opens an existing cache for {@code starfish cache} (nothing is created); throws when it may not be used. */
     public static CompileCache existing(CacheSettings settings) {
-        return new CompileCache(CacheDirectory.existing(settings.directory()), settings);
+        return new CompileCache(CacheDirectory.existing(settings.directory()), settings, true);
     }
 
     /**
@@ -86,7 +90,7 @@ public final class CompileCache {
     public static CompileCache forPlan(CacheSettings settings) {
         requireNonNull(settings, "settings is null");
         try {
-            return new CompileCache(CacheDirectory.find(settings.directory()).orElse(null), settings);
+            return new CompileCache(CacheDirectory.find(settings.directory()).orElse(null), settings, true);
         } catch (UnusableCacheException e) {
             LOG.warn("{}; the plan is shown without the cache", e.getMessage());
             return disabled();
