@@ -5,9 +5,10 @@
 #
 # 1. .ci/docker-up.sh   a Docker engine (installs and starts dockerd when none answers)
 # 2. .ci/base-image.sh  the base image starfish-base:bookworm (debootstrap, when missing)
-# 3. chromium          Debian's headless browser, for the test of the compile report's page
+# 3. .ci/slurm-image.sh the Slurm cluster image starfish-slurm:bookworm (debootstrap, when missing)
+# 4. chromium           Debian's headless browser, for the test of the compile report's page
 #                       (ReportPageIT); installed with apt-get when missing
-# 4. mvn -B verify      from the repository root: Surefire unit tests, the distribution,
+# 5. mvn -B verify      from the repository root: Surefire unit tests, the distribution,
 #                       then the Failsafe container suite (it-tests/, last in the reactor)
 # 4. the benchmarks' smoke run (below)
 # Exits non-zero on any failure. Afterwards removes the suite's superseded (dangling)
@@ -19,6 +20,7 @@ root=$(cd "$here/.." && pwd -P)
 
 bash "$here/docker-up.sh"
 bash "$here/base-image.sh"
+bash "$here/slurm-image.sh"
 
 if ! command -v chromium >/dev/null 2>&1; then
     echo "test.sh: installing Debian's chromium (for ReportPageIT)"

@@ -41,7 +41,8 @@ final class LoggingBootstrap {
         String file = System.getProperty(CONFIGURATION_FILE);
         boolean installationsOwn = starfishHome != null && file != null
                 && Path.of(file).equals(Path.of(starfishHome, "conf", "log4j2.properties"));
-        if (!"compile".equals(subcommand) && installationsOwn && System.getProperty(CONTEXT_FACTORY) == null) {
+        boolean writesLogFiles = "compile".equals(subcommand) || "batch".equals(subcommand);
+        if (!writesLogFiles && installationsOwn && System.getProperty(CONTEXT_FACTORY) == null) {
             System.setProperty(CONTEXT_FACTORY, ConsoleLoggerContextFactory.class.getName());
         }
     }

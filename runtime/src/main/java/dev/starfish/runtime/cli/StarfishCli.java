@@ -8,8 +8,8 @@ import picocli.CommandLine;
 public final class StarfishCli {
 
     /** The subcommands that need the plugins loaded first: compile's options depend on the jobs. */
-    private static final java.util.Set<String> MODEL_COMMANDS = java.util.Set.of("compile", "generate-completion",
-            "generate-man-pages");
+    private static final java.util.Set<String> MODEL_COMMANDS = java.util.Set.of("compile", "batch",
+            "generate-completion", "generate-man-pages");
 
     /** The subcommands that describe the whole command model, so every subcommand must be registered. */
     private static final java.util.Set<String> WHOLE_MODEL_COMMANDS = java.util.Set.of("generate-completion",
@@ -60,11 +60,10 @@ public final class StarfishCli {
             return new ExitCodes().getExitCode(e);
         }
         try (host) {
-            CompileCommand compile = commandLine.getSubcommands().get("compile").getCommand();
-            compile.attach(host);
-            if (commandLine.getSubcommands().get(early.subcommand()).getCommand() instanceof HostAware aware
-                    && aware != compile) {
-                aware.attach(host);
+            for (CommandLine subcommand : commandLine.getSubcommands().values()) {
+                if (subcommand.getCommand() instanceof HostAware aware) {
+                    aware.attach(host);
+                }
             }
             return commandLine.execute(args);
         }

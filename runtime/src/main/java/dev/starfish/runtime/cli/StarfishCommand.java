@@ -25,10 +25,9 @@ public final class StarfishCommand implements Callable<Integer> {
      * inspects every registered command class when the command line is made, which was half of a
      * {@code jobs} start-up, so {@link StarfishCli} registers only the one a command line names.
      */
-    static final List<Class<?>> SUBCOMMANDS = List.of(JobsCommand.class, CompileCommand.class, PluginsCommand.class,
-            ReplayCommand.class, DoctorCommand.class, CacheCommand.class, GenerateCompletionCommand.class,
-            ManPagesCommand.class,
-            HelpCommand.class);
+    static final List<Class<?>> SUBCOMMANDS = List.of(JobsCommand.class, CompileCommand.class, BatchCommand.class,
+            PluginsCommand.class, ReplayCommand.class, DoctorCommand.class, CacheCommand.class,
+            GenerateCompletionCommand.class, ManPagesCommand.class, HelpCommand.class);
 
     @Spec
     private CommandSpec spec;

@@ -79,6 +79,11 @@ public final class Compilation {
 
     /** Runs the compile; a failure is recorded in the log file and raised for the CLI to report once. */
     public CompileResult run() {
+        return run(CompileGuard.perCompile(launcher, System.err));
+    }
+
+    /** Runs the compile under a guard the caller installed (a batch's one guard for all its compiles). */
+    public CompileResult run(CompileWatch watch) {
         List<RegisteredJob> jobs = request.pipeline().stream().map(registry::registered).toList();
         Plan plan = Plan.of(jobs, registry.jobs());
         CompilePreflight.check(request);
@@ -97,7 +102,7 @@ public final class Compilation {
         }
         try (WorkDirectory workDir = WorkDirectory.acquire(request.workDir());
                 CompileLog log = CompileLog.open(request.logFile(), request.latestLogLink());
-                CompileGuard guard = CompileGuard.install(launcher, running, request, System.err)) {
+                CompileWatch.Watched guard = watch.watch(request, running::describe)) {
             CrashContext.record(workDir.path());
             createOutputDirectory();
             try {

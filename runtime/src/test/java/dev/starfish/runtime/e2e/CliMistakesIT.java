@@ -51,8 +51,8 @@ class CliMistakesIT {
     void starfishWithoutACommandSaysWhichCommandsExist() {
         AssembledDistribution.Run run = dist.run(cwd);
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.stderr()).startsWith("starfish: error: missing command: expected one of jobs, compile, plugins, "
-                + "replay, doctor, generate-completion, help");
+        assertThat(run.stderr()).startsWith("starfish: error: missing command: expected one of jobs, compile, batch, "
+                + "plugins, replay, doctor, cache, generate-completion, help");
     }
 
     @Test

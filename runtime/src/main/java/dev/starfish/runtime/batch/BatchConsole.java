@@ -1,0 +1,82 @@
+package dev.starfish.runtime.batch;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What a batch prints: one progress line per model as it finishes,
+ * {@code [k/N] model ... ok (1.2 s, cache miss)}, then a summary table (model, status, time,
+ * cache, output) and where the report is. Thread-safe: models finish on several threads.
+ */
+public final class BatchConsole {
+
+    private final PrintWriter out;
+    private final int total;
+    private int finished;
+
+    public BatchConsole(PrintWriter out, int total) {
+        this.out = requireNonNull(out, "out is null");
+        this.total = total;
+    }
+
+    /** The console's stream, for what a compile prints itself. */
+    public PrintWriter out() {
+        return out;
+    }
+
+    /** Prints the progress line of a model that just ended. */
+    public synchronized void finished(ModelOutcome outcome) {
+        finished++;
+        String status = outcome.status() == ModelStatus.OK ? "ok" : outcome.status().name();
+        out.printf("[%d/%d] %s ... %s (%s, cache %s)%s%n", finished, total, outcome.model(), status,
+                seconds(outcome.wallMillis()), outcome.cache(), outcome.error().map(e -> ": " + e).orElse(""));
+        out.flush();
+    }
+
+    /** A line of the executor's own progress (Slurm task states). */
+    public synchronized void note(String line) {
+        out.println(line);
+        out.flush();
+    }
+
+    /** Prints the summary table and the totals line. */
+    public synchronized void summary(BatchReport report, Path reportFile) {
+        List<String[]> rows = report.models().stream().map(m -> new String[] {
+            m.model().getFileName().toString(), m.status().label(), seconds(m.wallMillis()), m.cache(),
+            m.status() == ModelStatus.OK ? m.item().output().toString() : "log: " + m.item().logFile()}).toList();
+        String[] header = {"MODEL", "STATUS", "TIME", "CACHE", "OUTPUT"};
+        int[] widths = new int[header.length];
+        for (int i = 0; i < header.length; i++) {
+            int column = i;
+            widths[i] = Math.max(header[i].length(), rows.stream().mapToInt(r -> r[column].length()).max().orElse(0));
+        }
+        out.println();
+        printRow(header, widths);
+        rows.forEach(row -> printRow(row, widths));
+        StringBuilder totals = new StringBuilder();
+        report.counts().forEach((status, n) -> {
+            if (n > 0) {
+                totals.append(totals.isEmpty() ? "" : ", ").append(n).append(' ').append(status.label());
+            }
+        });
+        out.printf("%nBatch of %d model%s: %s in %s; report: %s%n", report.models().size(),
+                report.models().size() == 1 ? "" : "s", totals, seconds(report.wallMillis()), reportFile);
+        out.flush();
+    }
+
+    private void printRow(String[] cells, int[] widths) {
+        StringBuilder line = new StringBuilder();
+        for (int i = 0; i < cells.length; i++) {
+            line.append(i == cells.length - 1 ? cells[i] : String.format("%-" + widths[i] + "s  ", cells[i]));
+        }
+        out.println(line.toString().stripTrailing());
+    }
+
+    static String seconds(long millis) {
+        return String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
+    }
+}

@@ -1,0 +1,133 @@
+package dev.starfish.runtime.batch;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.starfish.api.InvalidInputException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * Reads and writes {@code batch-report.json}, format {@value #FORMAT} version {@value #VERSION}
+ * (docs/batch-report.md). Written to a temporary file and renamed into place, so a reader (a
+ * Slurm submitter merging its tasks' reports) never sees half a report.
+ */
+public final class BatchReportJson {
+
+    public static final String FORMAT = "starfish-batch-report";
+    public static final int VERSION = 1;
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private BatchReportJson() {
+    }
+
+    public static String toJson(BatchReport report) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("format", FORMAT);
+        root.put("version", VERSION);
+        root.put("driver_version", report.driverVersion());
+        root.put("executor", report.executor());
+        root.put("host", report.host());
+        root.put("start", report.start().toString());
+        root.put("wall_ms", report.wallMillis());
+        ObjectNode counts = root.putObject("counts");
+        counts.put("total", report.models().size());
+        report.counts().forEach((status, n) -> counts.put(status.label(), n));
+        for (ModelOutcome m : report.models()) {
+            ObjectNode model = root.withArray("models").addObject();
+            model.put("model", m.model().toString());
+            model.put("status", m.status().label());
+            m.exitCode().ifPresentOrElse(code -> model.put("exit_code", code), () -> model.putNull("exit_code"));
+            model.put("wall_ms", m.wallMillis());
+            model.put("cache", m.cache());
+            model.put("output", m.item().output().toString());
+            model.put("workdir", m.item().workDir().toString());
+            model.put("log", m.item().logFile().toString());
+            m.error().ifPresentOrElse(e -> model.put("error", e), () -> model.putNull("error"));
+            m.slurm().ifPresent(s -> {
+                ObjectNode slurm = model.putObject("slurm");
+                slurm.put("job_id", s.jobId());
+                slurm.put("array_task", s.arrayTask());
+                slurm.put("node", s.node());
+                slurm.put("state", s.state());
+                slurm.put("reason", s.reason());
+            });
+        }
+        try {
+            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot serialize the batch report", e);
+        }
+    }
+
+    /** Writes the report to {@code file} atomically (temporary file, then rename). */
+    public static void write(Path file, BatchReport report) {
+        Path temp = file.resolveSibling("." + file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            Files.writeString(temp, toJson(report));
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException ignored) {
+                // the report's failure is what the user needs to hear about
+            }
+            throw new UncheckedIOException("cannot write the batch report " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Reads a report this class wrote; anything else is an invalid input naming the file and the field. */
+    public static BatchReport read(Path file) {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new InvalidInputException("batch report " + file + " is not readable JSON: " + e.getMessage());
+        }
+        if (root == null || !FORMAT.equals(root.path("format").asText()) || root.path("version").asInt() != VERSION) {
+            throw new InvalidInputException("batch report " + file + " is not a " + FORMAT + " version " + VERSION);
+        }
+        List<ModelOutcome> models = new ArrayList<>();
+        for (JsonNode m : root.path("models")) {
+            BatchItem item = new BatchItem(Path.of(text(file, m, "model")), Path.of(text(file, m, "output")),
+                    Path.of(text(file, m, "workdir")), Path.of(text(file, m, "log")));
+            OptionalInt exit = m.path("exit_code").isInt() ? OptionalInt.of(m.get("exit_code").asInt()) : OptionalInt.empty();
+            Optional<String> error = m.path("error").isTextual() ? Optional.of(m.get("error").asText()) : Optional.empty();
+            Optional<SlurmPlacement> slurm = m.has("slurm") ? Optional.of(new SlurmPlacement(
+                    m.path("slurm").path("job_id").asText(), m.path("slurm").path("array_task").asInt(),
+                    m.path("slurm").path("node").asText(), m.path("slurm").path("state").asText(),
+                    m.path("slurm").path("reason").asText())) : Optional.empty();
+            ModelStatus status;
+            try {
+                status = ModelStatus.parse(text(file, m, "status"));
+            } catch (IllegalArgumentException e) {
+                throw new InvalidInputException("batch report " + file + " has an unknown status '"
+                        + m.path("status").asText() + "'");
+            }
+            models.add(new ModelOutcome(item, status, exit, m.path("wall_ms").asLong(), m.path("cache").asText("off"),
+                    error, slurm));
+        }
+        return new BatchReport(root.path("driver_version").asText(), root.path("executor").asText(),
+                root.path("host").asText(), Instant.parse(text(file, root, "start")), root.path("wall_ms").asLong(),
+                models);
+    }
+
+    private static String text(Path file, JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        if (value == null || !value.isTextual()) {
+            throw new InvalidInputException("batch report " + file + " has no text field '" + field + "'");
+        }
+        return value.asText();
+    }
+
+}

@@ -1,0 +1,137 @@
+package dev.starfish.runtime.batch;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.starfish.api.InvalidInputException;
+import dev.starfish.runtime.cache.CompileCache;
+import dev.starfish.runtime.compile.Compilation;
+import dev.starfish.runtime.compile.CompileInterruptedException;
+import dev.starfish.runtime.compile.CompileRequest;
+import dev.starfish.runtime.compile.CompileResult;
+import dev.starfish.runtime.compile.SignalGuard;
+import dev.starfish.runtime.launch.ProcessLauncher;
+import dev.starfish.runtime.registry.JobRegistry;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.CompletionService;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+import org.apache.logging.log4j.ThreadContext;
+
+/**
+ * Runs a batch in this driver: every model a {@link Compilation} of its own (own work directory,
+ * log file and outcome), {@code --parallel} of them at once on one shared launcher (so the
+ * operator's limit on concurrent tools holds for the whole batch), under one {@link BatchGuard}.
+ * A failing model does not stop the others.
+ */
+public final class LocalBatch {
+
+    private final JobRegistry registry;
+    private final ProcessLauncher launcher;
+    private final BatchSettings settings;
+    private final CompileCache cache;
+    private final BatchConsole console;
+    private final PrintStream err;
+
+    /** @param cache the compile cache every model of the batch shares (thread-safe; {@link CompileCache#disabled()} for none) */
+    public LocalBatch(JobRegistry registry, ProcessLauncher launcher, BatchSettings settings, CompileCache cache,
+            BatchConsole console, PrintStream err) {
+        this.registry = requireNonNull(registry, "registry is null");
+        this.cache = requireNonNull(cache, "cache is null");
+        this.launcher = requireNonNull(launcher, "launcher is null");
+        this.settings = requireNonNull(settings, "settings is null");
+        this.console = requireNonNull(console, "console is null");
+        this.err = requireNonNull(err, "err is null");
+    }
+
+    /**
+     * Compiles every item; {@code report} receives the outcomes in the items' order once, either
+     * here when all ended, or from the guard when the driver is stopped.
+     *
+     * @return the batch's exit code: 0 all compiled, 1 any did not, 128 + N when signal N stopped the driver
+     */
+    public int run(List<BatchItem> items, Consumer<List<ModelOutcome>> report) {
+        OutcomeBoard board = new OutcomeBoard(items);
+        ExecutorService pool = Executors.newFixedThreadPool(settings.modelParallelism(), r -> {
+            Thread t = new Thread(r, "starfish-batch");
+            t.setDaemon(true);
+            return t;
+        });
+        try (BatchGuard guard = new BatchGuard(launcher, board, report, err)) {
+            CompletionService<ModelOutcome> done = new ExecutorCompletionService<>(pool);
+            items.forEach(item -> done.submit(() -> compileOne(item, board, guard)));
+            for (int i = 0; i < items.size(); i++) {
+                ModelOutcome outcome = done.take().get();
+                if (outcome != null) {
+                    console.finished(outcome);
+                }
+            }
+            Optional<OutcomeBoard.Snapshot> closed = board.close();
+            if (closed.isEmpty()) {
+                return stopped(guard);
+            }
+            List<ModelOutcome> outcomes = new ArrayList<>();
+            items.forEach(item -> outcomes.add(closed.get().done().get(item)));
+            report.accept(outcomes);
+            return outcomes.stream().allMatch(o -> o.status() == ModelStatus.OK) ? 0 : 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("a batch worker failed outside its compile: " + e.getCause(), e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** The guard reported the stopped batch and the JVM is ending: the code of the signal, else a failure. */
+    private static int stopped(BatchGuard guard) {
+        return guard.interruptedBy() != null ? SignalGuard.exitCode(guard.interruptedBy()) : 1;
+    }
+
+    /** One model, start to end; {@code null} when the batch was stopped before it started or while it ran. */
+    private ModelOutcome compileOne(BatchItem item, OutcomeBoard board, BatchGuard guard) {
+        ThreadContext.clearMap();
+        CompileRequest request = settings.requestFor(item);
+        if (!board.start(item, request)) {
+            return null;
+        }
+        long start = System.nanoTime();
+        ModelOutcome outcome;
+        try {
+            CompileResult result = newCompilation(request).run(guard);
+            outcome = ModelOutcome.ok(item, millisSince(start), cacheOf(result));
+        } catch (CompileInterruptedException e) {
+            outcome = new ModelOutcome(item, ModelStatus.INTERRUPTED, OptionalInt.of(SignalGuard.exitCode(e.signal())),
+                    millisSince(start), "off", Optional.of(e.getMessage()), Optional.empty());
+        } catch (InvalidInputException e) {
+            outcome = ModelOutcome.failed(item, 2, millisSince(start), e.getMessage());
+        } catch (RuntimeException | LinkageError | StackOverflowError | AssertionError e) {
+            outcome = ModelOutcome.failed(item, 1, millisSince(start), e.getMessage() != null ? e.getMessage() : e.toString());
+        } finally {
+            ThreadContext.clearMap();
+        }
+        return board.finish(outcome) ? outcome : null;
+    }
+
+    /** The one place a batch creates a compile: every model shares the batch's cache. */
+    private Compilation newCompilation(CompileRequest request) {
+        return new Compilation(registry, launcher, request, console.out(), cache);
+    }
+
+    /** The one place a result's cache outcome enters the report: {@code hit}, {@code miss} or {@code off}. */
+    private static String cacheOf(CompileResult result) {
+        return result.cache().name().toLowerCase(Locale.ROOT);
+    }
+
+    private static long millisSince(long start) {
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+}

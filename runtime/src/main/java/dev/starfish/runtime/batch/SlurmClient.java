@@ -1,0 +1,73 @@
+package dev.starfish.runtime.batch;
+
+import dev.starfish.api.InvalidInputException;
+import dev.starfish.api.JobException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The standard Slurm client commands a batch needs, run from {@code PATH}: {@code sbatch} to
+ * submit, {@code scontrol show job} to follow the array, {@code scancel} to stop it.
+ */
+final class SlurmClient {
+
+    /** One finished command: its exit code and output. */
+    record Result(int exitCode, String stdout, String stderr) {
+    }
+
+    /** Submits and returns the array's job id ({@code sbatch --parsable} prints {@code ID} or {@code ID;CLUSTER}). */
+    String submit(List<String> argv) {
+        Result result = run(argv);
+        if (result.exitCode() != 0) {
+            throw new JobException("sbatch refused the batch (exit " + result.exitCode() + "): "
+                    + firstLine(result.stderr()) + "; command: " + String.join(" ", argv));
+        }
+        String id = result.stdout().strip().split(";")[0];
+        if (!id.matches("\\d+")) {
+            throw new JobException("sbatch printed '" + result.stdout().strip() + "', expected a job id");
+        }
+        return id;
+    }
+
+    /** The array tasks' states; empty once slurmctld has forgotten the job. */
+    Map<Integer, SlurmTaskState> states(String jobId) {
+        Result result = run(List.of("scontrol", "show", "job", "-o", jobId));
+        if (result.exitCode() != 0) {
+            if (result.stderr().contains("Invalid job id")) {
+                return Map.of();
+            }
+            throw new JobException("scontrol show job " + jobId + " failed (exit " + result.exitCode() + "): "
+                    + firstLine(result.stderr()));
+        }
+        return SlurmJobStates.parse(result.stdout());
+    }
+
+    /** Cancels every task of the array; a failure is left to Slurm's own time limit. */
+    void cancel(String jobId) {
+        run(List.of("scancel", jobId));
+    }
+
+    private static Result run(List<String> argv) {
+        try {
+            Process process = new ProcessBuilder(new ArrayList<>(argv)).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+            process.getOutputStream().close();
+            byte[] err = new byte[0];
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            err = process.getErrorStream().readAllBytes();
+            return new Result(process.waitFor(), out, new String(err, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new InvalidInputException("cannot run " + argv.get(0) + ": " + e.getMessage()
+                    + "; --executor slurm needs the Slurm client commands (sbatch, scontrol, scancel) on PATH");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new JobException("interrupted while running " + argv.get(0), e);
+        }
+    }
+
+    private static String firstLine(String text) {
+        return text.lines().filter(l -> !l.isBlank()).findFirst().orElse("(no message)").strip();
+    }
+}

@@ -1,0 +1,147 @@
+package dev.starfish.runtime.cli;
+
+import dev.starfish.api.InvalidInputException;
+import dev.starfish.runtime.batch.BatchConsole;
+import dev.starfish.runtime.batch.BatchInputs;
+import dev.starfish.runtime.batch.BatchItem;
+import dev.starfish.runtime.batch.BatchReporter;
+import dev.starfish.runtime.batch.BatchSettings;
+import dev.starfish.runtime.batch.LocalBatch;
+import dev.starfish.runtime.batch.SlurmBatch;
+import dev.starfish.runtime.config.Setting;
+import dev.starfish.runtime.host.Host;
+import dev.starfish.runtime.launch.ProcessLauncher;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
+
+/** {@code starfish batch MODEL|DIR...}: compiles many models in one driver, or as one Slurm job array. */
+@Command(name = "batch", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Compile many HLO models in one driver: each keeps its own work directory, log file and status,",
+                "and a failing model does not stop the others. Prints a summary and writes batch-report.json.",
+                "Exit 0 when every model compiled, 1 when any did not, 2 for usage errors."})
+final class BatchCommand implements Callable<Integer>, HostAware {
+
+    static final String DEFAULT_REPORT = "batch-report.json";
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "MODEL|DIR",
+            description = "HLO models, or directories whose *.hlo are compiled (sorted).")
+    List<String> models = new ArrayList<>();
+
+    @Option(names = "--parallel", paramLabel = "N", defaultValue = "1",
+            description = "Compile up to N models at once (default: ${DEFAULT-VALUE}).")
+    int parallel;
+
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N", defaultValue = "1",
+            description = "Compile up to N independent subgraphs of each model in parallel (default: ${DEFAULT-VALUE}).")
+    int subgraphParallelism;
+
+    @Option(names = "--output-dir", paramLabel = "DIR",
+            description = "Write every MODEL.neff and MODEL.work/ here (default: next to each model).")
+    String outputDir;
+
+    @Option(names = "--report", paramLabel = "FILE",
+            description = "The batch report (default: " + DEFAULT_REPORT + " in --output-dir, else the current directory).")
+    String report;
+
+    @Option(names = "--recursive", description = "Also take the *.hlo of the directories' subdirectories.")
+    boolean recursive;
+
+    @Option(names = "--pipeline", paramLabel = "JOB[,JOB...]",
+            description = "Run exactly these jobs, in this order, for every model (as compile --pipeline).")
+    String pipeline;
+
+    @Option(names = "--executor", paramLabel = "local|slurm", defaultValue = "local", converter = ExecutorConverter.class,
+            description = "Where the models compile: local (this driver) or slurm (one Slurm job array; default: "
+                    + "${DEFAULT-VALUE}).")
+    String executor;
+
+    @Mixin
+    CacheOptions cacheOptions;
+
+    @Mixin
+    SlurmOptions slurm;
+
+    @Mixin
+    LoggingOptions logging;
+
+    private Host host;
+    private final JobOptionBinder binder = new JobOptionBinder();
+
+    /** Attaches the host whose jobs contribute options; called before parsing. */
+    @Override
+    public void attach(Host newHost) {
+        this.host = newHost;
+        binder.register(spec, newHost.registry());
+    }
+
+    @Override
+    public Integer call() {
+        if (host == null) {
+            throw new IllegalStateException("no host attached to the batch command");
+        }
+        requireAtLeastOne("--parallel", parallel);
+        requireAtLeastOne("--jobs", subgraphParallelism);
+        ParseResult parsed = spec.commandLine().getParseResult();
+        PipelineChoice choice = new PipelineChoice(host.registry(), pipeline, host.properties().list(Setting.PIPELINE),
+                host.properties().source().toString(), name -> JobOptionBinder.given(parsed, name));
+        binder.warnAboutUnusedOptions(parsed, choice.jobs());
+        Path launchDir = Path.of("").toAbsolutePath();
+        Optional<Path> outDir = Optional.ofNullable(outputDir).map(d -> launchDir.resolve(d).normalize());
+        List<BatchItem> items = BatchInputs.resolve(models.stream().map(m -> launchDir.resolve(m).normalize()).toList(),
+                recursive, outDir);
+        Path reportFile = report != null ? launchDir.resolve(report).normalize()
+                : outDir.orElse(launchDir).resolve(DEFAULT_REPORT);
+        if (java.nio.file.Files.isDirectory(reportFile)) {
+            throw new InvalidInputException("report " + reportFile + " is a directory; give --report a file name");
+        }
+        BatchSettings settings = new BatchSettings(choice.jobs(), binder.values(parsed), subgraphParallelism, parallel,
+                launchDir, VersionProvider.version());
+        BatchConsole console = new BatchConsole(spec.commandLine().getOut(), items.size());
+        BatchReporter reporter = new BatchReporter(settings.driverVersion(), executor, reportFile, console);
+        if ("slurm".equals(executor)) {
+            List<String> taskArguments = TaskArguments.of(spec, parsed, outDir);
+            return new SlurmBatch(host.home().root(), slurm.settings(spec), console, System.err)
+                    .run(items, settings, taskArguments, reportFile, reporter);
+        }
+        if (slurm.anyGiven()) {
+            org.apache.logging.log4j.LogManager.getLogger(BatchCommand.class).warn(
+                    "the --slurm-* and --sbatch-arg options have no effect without --executor slurm");
+        }
+        try (ProcessLauncher launcher = host.newLauncher()) {
+            return new LocalBatch(host.registry(), launcher, settings, cacheOptions.open(host), console, System.err)
+                    .run(items, reporter);
+        }
+    }
+
+    private void requireAtLeastOne(String option, int value) {
+        if (value < 1) {
+            throw new ParameterException(spec.commandLine(), option + " expects a number of at least 1, found " + value);
+        }
+    }
+
+    /** {@code local} or {@code slurm}, in any case. */
+    static final class ExecutorConverter implements picocli.CommandLine.ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            String name = value.toLowerCase(java.util.Locale.ROOT);
+            if (!name.equals("local") && !name.equals("slurm")) {
+                throw new picocli.CommandLine.TypeConversionException("expected local or slurm, found '" + value + "'");
+            }
+            return name;
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package dev.starfish.runtime.compile;
+
+import java.util.function.Supplier;
+
+/**
+ * Who stops a running compile when the driver is interrupted (a signal, or plugin code calling
+ * {@code System.exit}): a single compile installs its own {@link CompileGuard}; a batch installs
+ * one guard for all its compiles and hands it to each of them, since the JVM has one handler per
+ * signal and one exit.
+ */
+public interface CompileWatch {
+
+    /**
+     * Starts watching one compile, from the moment it holds its work directory and log file.
+     *
+     * @param request the compile
+     * @param runningJobs describes the jobs of the compile running now ({@code job X (x.jar)}), or empty
+     */
+    Watched watch(CompileRequest request, Supplier<String> runningJobs);
+
+    /** One watched compile; closing it says the compile ended (finished or failed) by itself. */
+    interface Watched extends AutoCloseable {
+
+        /** The signal that stopped the driver ({@code SIGTERM}), or {@code null}. */
+        String interruptedBy();
+
+        @Override
+        void close();
+    }
+}
