@@ -15,7 +15,4 @@ public interface NativeLibraryHost {
      * @return the extracted library's path
      */
     Path loadNativeLibrary(Class<?> owner, String libraryName);
-
-    /** Extracts the plugin's bundled tools ({@code native/linux-x86_64/bin/*}) and returns their directory, if any. */
-    java.util.Optional<Path> bundledToolsDir();
 }

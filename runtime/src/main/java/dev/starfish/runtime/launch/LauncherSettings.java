@@ -100,11 +100,6 @@ public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses,
                 spawnServer);
     }
 
-    public LauncherSettings withOutputPrefix(OutputPrefix value) {
-        return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, value, reportDir, timeouts,
-                spawnServer);
-    }
-
     public LauncherSettings withReportDir(Path value) {
         return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, outputPrefix, value, timeouts,
                 spawnServer);

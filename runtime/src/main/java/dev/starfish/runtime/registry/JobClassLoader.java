@@ -76,7 +76,7 @@ public final class JobClassLoader extends URLClassLoader implements NativeLibrar
         }
     }
 
-    @Override
+    /** Extracts the plugin's bundled tools ({@code native/linux-x86_64/bin/*}) and returns their directory, if any. */
     public Optional<Path> bundledToolsDir() {
         return natives.toolsDir();
     }
