@@ -49,9 +49,12 @@ class LauncherStopTest extends LauncherTestBase {
 
             assertThat(ProcessTable.awaitGroupGone(tool)).as("the tool's process group is gone").isEmpty();
             assertThat(entries(reports)).as("the report directory was removed").isEmpty();
-            assertThat(thrown.get()).isInstanceOf(RunInterruptedException.class)
-                    .hasMessage("Job \"Busy\" was interrupted: the compile received SIGTERM; the process group of"
-                            + " busy-loop was killed (killed by signal 15 (SIGTERM))");
+            // the name comes from the shim's report; on the shim path the shim itself may be stopped before it
+            // writes one, and the driver keeps no signal-name table of its own
+            assertThat(thrown.get()).isInstanceOf(RunInterruptedException.class);
+            assertThat(thrown.get().getMessage()).matches(java.util.regex.Pattern.quote("Job \"Busy\" was interrupted: "
+                    + "the compile received SIGTERM; the process group of busy-loop was killed (killed by signal 15")
+                    + "( \\(SIGTERM\\))?\\)");
         }
     }
 
