@@ -65,8 +65,9 @@ final class SpawnServer implements ToolStarter, AutoCloseable {
             } catch (IOException e) {
                 current.spawns.remove(spawn.id());
                 connection = null;
-                throw new IOException("the spawn server " + executable + " ended unexpectedly ("
-                        + exitOf(current.process()) + ")", e);
+                String how = exitOf(current.process());
+                awaitDiagnostics(current);
+                throw new IOException("the spawn server " + executable + " ended unexpectedly (" + how + ")", e);
             }
             return spawn;
         }
