@@ -125,7 +125,7 @@ class CompileReportIT {
         Files.delete(report);
         Files.createSymbolicLink(report, victim);
 
-        AssembledDistribution.Run again = dist.run(cwd, "compile", model.toString());
+        AssembledDistribution.Run again = dist.run(cwd, "compile", model.toString(), "--no-cache");
 
         assertThat(again.exitCode()).as("%s", again).isZero();
         assertThat(victim).content().isEqualTo("my notes\n");
@@ -141,7 +141,7 @@ class CompileReportIT {
         Files.delete(report);
         Files.writeString(Files.createDirectories(report).resolve("keep.txt"), "mine\n");
 
-        AssembledDistribution.Run again = dist.run(cwd, "compile", model.toString());
+        AssembledDistribution.Run again = dist.run(cwd, "compile", model.toString(), "--no-cache");
 
         assertThat(again.exitCode()).as("%s", again).isZero();
         assertThat(again.stderr()).isEqualTo("WARN  cannot write the compile report " + report
