@@ -150,10 +150,13 @@ class NativeCacheIT {
                 .getStdout()).as("the private temporary cache that served the run is deleted on exit").isEmpty();
     }
 
-    /** Compiles mlp.hlo as user, with optional environment assignments; asserts it succeeds with a valid NEFF. */
+    /**
+     * Compiles mlp.hlo as user without the compile cache (so the jobs run and load their libraries),
+     * with optional environment assignments; asserts it succeeds with a valid NEFF.
+     */
     private static ExecResult compile(StarfishContainer container, String environment, String name) {
         String neff = StarfishContainer.USER_HOME + "/" + name + ".neff";
-        ExecResult result = container.shell(environment + " " + StarfishContainer.STARFISH + " compile " + MLP
+        ExecResult result = container.shell(environment + " " + StarfishContainer.STARFISH + " compile --no-cache " + MLP
                 + " --output " + neff + " --workdir " + name + ".work");
         assertThat(result.getExitCode()).as("compile %s succeeds:\n%s", name, describe(result)).isZero();
         new NeffFile(name + ".neff", container.readFile(neff)).assertManifestMatchesContent();
