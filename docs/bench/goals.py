@@ -74,11 +74,17 @@ def trivial_plugins(count, into, home, work):
                       f"bench/{name.lower()}/{name}.class")
 
 
+def no_cache(sf, env):
+    """`--no-cache` when the driver has a compile cache (every compile must run its jobs), else nothing."""
+    usage = subprocess.run([sf, "compile", "--help"], env=env, capture_output=True, text=True).stdout
+    return ["--no-cache"] if "--no-cache" in usage else []
+
+
 def tools_alone(sf, model, env, work, runs):
     """Median wall of the compile's replay scripts run in a row (the tools without the driver)."""
     cwd = os.path.join(work, "replay")
     os.makedirs(cwd, exist_ok=True)
-    subprocess.run([sf, "compile", model, "--keep-temps"], env=env, cwd=cwd, check=True,
+    subprocess.run([sf, "compile", model, "--keep-temps"] + no_cache(sf, env), env=env, cwd=cwd, check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     scripts = []
     for root, _, names in os.walk(cwd):
@@ -98,19 +104,20 @@ def driver_commands(home, prefix, env, nocds, eleven, many, cwd):
     sf = os.path.join(home, "bin", "starfish")
     ex = os.path.join(home, "examples")
     tag = prefix.rstrip(":") or "new"
+    nc = no_cache(sf, env)
     commands = {
         "version": ([sf, "--version"], env),
         "jobs": ([sf, "jobs"], env),
         "jobs-nocds": ([sf, "jobs"], nocds),
-        "mlp": ([sf, "compile", os.path.join(ex, "mlp.hlo"), "--workdir", tag + "-mlp.work", "-o", tag + "-mlp.neff"], env),
+        "mlp": ([sf, "compile", os.path.join(ex, "mlp.hlo"), "--workdir", tag + "-mlp.work", "-o", tag + "-mlp.neff"] + nc, env),
         "jobs-11": ([sf, "--plugins-dir", eleven, "jobs"], env),
         "jobs-many": ([sf, "--plugins-dir", many, "jobs"], env),
         "mlp-11": ([sf, "--plugins-dir", eleven, "compile", os.path.join(ex, "mlp.hlo"), "--workdir", tag + "-m11.work",
-                    "-o", tag + "-m11.neff"], env),
+                    "-o", tag + "-m11.neff"] + nc, env),
         "mlp-many": ([sf, "--plugins-dir", many, "compile", os.path.join(ex, "mlp.hlo"), "--workdir", tag + "-mm.work",
-                      "-o", tag + "-mm.neff"], env),
+                      "-o", tag + "-mm.neff"] + nc, env),
         "large": ([sf, "compile", os.path.join(ex, "mlp_large.hlo"), "--workdir", tag + "-large.work", "-o",
-                   tag + "-large.neff"], env),
+                   tag + "-large.neff"] + nc, env),
     }
     return {prefix + name: (argv, e, cwd) for name, (argv, e) in commands.items()}
 
@@ -200,7 +207,8 @@ def main():
         for name, r in m.items():
             print(f"| {name} | {r['wall']:.3f} | {r['cpu']:.3f} | {r['rss']:.0f} | {r['wall'] / f:.2f} |")
         report = subprocess.run([os.path.join(home, "bin", "starfish"), "compile", os.path.join(home, "examples", "mlp.hlo"),
-                                 "-v", "--workdir", "metaspace.work", "-o", "metaspace.neff"], cwd=cwd, check=True,
+                                 "-v", "--workdir", "metaspace.work", "-o", "metaspace.neff"]
+                                + no_cache(os.path.join(home, "bin", "starfish"), env), cwd=cwd, check=True,
                                 env=dict(env, JAVA_OPTS="-Dstarfish.metaspace.report=true"), capture_output=True, text=True)
         print()
         print("Metaspace per plugin loader after `compile mlp.hlo` (`-Dstarfish.metaspace.report=true`):")
