@@ -27,7 +27,7 @@ public final class ConsoleLoggerContextFactory implements LoggerContextFactory {
 
     /** The threshold {@code conf/log4j2.properties} would apply: {@code starfish.console.level}, default warn. */
     private static Level consoleLevel() {
-        return Level.toLevel(System.getProperty(Verbosity.CONSOLE_LEVEL_PROPERTY, "WARN"), Level.WARN);
+        return dev.starfish.runtime.log.LazyLogger.consoleThreshold();
     }
 
     @Override

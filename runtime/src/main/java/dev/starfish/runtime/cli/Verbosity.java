@@ -13,7 +13,7 @@ enum Verbosity {
     DEBUG("DEBUG"), INFO("INFO"), WARN("WARN"), ERROR("ERROR");
 
     /** The system property {@code conf/log4j2.properties} reads the console threshold from. */
-    static final String CONSOLE_LEVEL_PROPERTY = "starfish.console.level";
+    static final String CONSOLE_LEVEL_PROPERTY = dev.starfish.runtime.log.LazyLogger.CONSOLE_LEVEL_PROPERTY;
 
     private final String log4jLevel;
 

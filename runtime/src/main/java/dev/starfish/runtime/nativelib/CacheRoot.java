@@ -1,5 +1,6 @@
 package dev.starfish.runtime.nativelib;
 
+import dev.starfish.runtime.log.LazyLogger;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
@@ -14,8 +15,6 @@ import java.util.Comparator;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.Logger;
 
 /**
  * The directory the native cache really uses, decided once on first use: the configured root
@@ -26,7 +25,7 @@ import org.apache.logging.log4j.Logger;
  */
 final class CacheRoot {
 
-    private static final Logger LOG = LogManager.getLogger(CacheRoot.class);
+    private static final LazyLogger LOG = LazyLogger.of(CacheRoot.class);
 
     /** Mode 0700: what every directory the cache creates gets. */
     static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rwx------");

@@ -2,13 +2,9 @@ package dev.starfish.runtime.registry;
 
 import static java.util.Objects.requireNonNull;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -42,16 +38,13 @@ record IndexedJar(Path path, Optional<String> stat, String sha256, Optional<Plug
      * The identity of {@code file} as {@code size:mtime:ctime:dev:ino} (times in ns since the epoch), or
      * empty when it changed in the last two seconds: a writer may still be at it, in the same tick.
      */
-    static Optional<String> statOf(Path file) throws IOException {
-        Map<String, Object> a = Files.readAttributes(file, "unix:size,lastModifiedTime,ctime,dev,ino",
-                LinkOption.NOFOLLOW_LINKS);
-        long mtime = nanos((FileTime) a.get("lastModifiedTime"));
-        long ctime = nanos((FileTime) a.get("ctime"));
+    static Optional<String> statOf(FileStat stat) {
         long now = nanos(FileTime.from(Instant.now()));
-        if (now - Math.max(mtime, ctime) < SETTLED_NANOS) {
+        if (now - Math.max(stat.mtimeNanos(), stat.ctimeNanos()) < SETTLED_NANOS) {
             return Optional.empty();
         }
-        return Optional.of(a.get("size") + ":" + mtime + ":" + ctime + ":" + a.get("dev") + ":" + a.get("ino"));
+        return Optional.of(stat.size() + ":" + stat.mtimeNanos() + ":" + stat.ctimeNanos() + ":" + stat.dev() + ":"
+                + stat.ino());
     }
 
     private static long nanos(FileTime time) {

@@ -1,5 +1,6 @@
 package dev.starfish.runtime.registry;
 
+import dev.starfish.runtime.log.LazyLogger;
 import static java.util.Objects.requireNonNull;
 
 import dev.starfish.api.InvalidInputException;
@@ -15,8 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import dev.starfish.runtime.nativelib.NativeSettings;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.Logger;
 
 /**
  * Turns job names into jobs (the seed's {@code JobRegistry}). {@link #loadAllJobs()} walks
@@ -30,7 +29,7 @@ import org.apache.logging.log4j.Logger;
  */
 public final class JobRegistry implements AutoCloseable {
 
-    private static final Logger LOG = LogManager.getLogger(JobRegistry.class);
+    private static final LazyLogger LOG = LazyLogger.of(JobRegistry.class);
 
     private final PluginDirectoryScanner scanner;
     private final PluginLoader loader;
@@ -89,7 +88,7 @@ public final class JobRegistry implements AutoCloseable {
 
     /** Discovers, vets and imports every plugin; call once. */
     public JobRegistry loadAllJobs() {
-        PluginAdmission.Result decided = admission.decide(scanner.pluginsDir(), scanner.scan());
+        PluginAdmission.Result decided = admission.decide(scanner.pluginsDir(), scanner.candidates());
         for (PluginReport turnedAway : decided.turnedAway()) {
             warn(turnedAway.state() == PluginReport.State.FAILED ? turnedAway.reason()
                     : "Refused " + turnedAway.jarName() + ": " + turnedAway.reason());
@@ -99,6 +98,7 @@ public final class JobRegistry implements AutoCloseable {
             importPlugin(pluginJar).ifPresent(loaded::add);
         }
         index.save();
+        LOG.debug("Found {} jobs in {} plugins of {}", jobs.size(), loaded.size(), scanner.pluginsDir());
         reports.addAll(decided.turnedAway());
         reports.addAll(loaded);
         reports.sort((a, b) -> a.jarName().compareTo(b.jarName()));
@@ -121,7 +121,9 @@ public final class JobRegistry implements AutoCloseable {
             return Optional.empty();
         }
         for (RegisteredJob job : found) {
-            LOG.debug("Found {} at {}", job.name(), job.info().jar());
+            // trace, not debug: the root logger takes debug, so with a thousand plugins this line alone
+            // cost a compile tens of milliseconds even though no appender kept it (loadAllJobs sums up)
+            LOG.trace("Found {} at {}", job.name(), job.info().jar());
             jobs.put(job.name(), job);
             plugins.add(job.plugin());
         }
@@ -237,7 +239,7 @@ public final class JobRegistry implements AutoCloseable {
     @Override
     public void close() {
         if (PluginMetaspace.wanted()) {
-            PluginMetaspace.perPlugin().forEach(LOG::info);
+            PluginMetaspace.perPlugin().forEach(line -> LOG.info(line));
         }
         plugins.forEach(LoadedPlugin::close);
         plugins.clear();

@@ -50,14 +50,17 @@ final class PluginAdmission {
         this.rejectList = requireNonNull(rejectList, "rejectList is null");
     }
 
-    Result decide(Path pluginsDir, List<Path> jars) {
+    Result decide(Path pluginsDir, List<PluginDirectoryScanner.Candidate> candidates) {
         List<PluginReport> turnedAway = new ArrayList<>();
         List<PluginJarReader.PluginJar> readable = new ArrayList<>();
-        Optional<String> directoryProblem = jars.isEmpty() ? Optional.empty() : trust.directoryProblem(pluginsDir);
-        for (Path jar : jars) {
+        Optional<String> directoryProblem = candidates.isEmpty() ? Optional.empty()
+                : trust.directoryProblem(pluginsDir);
+        for (PluginDirectoryScanner.Candidate candidate : candidates) {
+            Path jar = candidate.jar();
             Optional<String> problem;
             try {
-                problem = directoryProblem.or(() -> trust.jarProblem(jar)).or(() -> lock.flatMap(l -> l.problem(jar)));
+                problem = directoryProblem.or(() -> trust.jarProblem(jar, candidate.stat()))
+                        .or(() -> lock.flatMap(l -> l.problem(jar)));
             } catch (UncheckedIOException e) {
                 problem = Optional.of("cannot be checked: " + JobRegistry.oneLine(e.getMessage()));
             }
@@ -67,7 +70,7 @@ final class PluginAdmission {
                 continue;
             }
             try {
-                PluginJarReader.PluginJar pluginJar = reader.read(jar);
+                PluginJarReader.PluginJar pluginJar = reader.read(jar, candidate.stat());
                 if (pluginJar.info().hasValidId()) {
                     readable.add(pluginJar);
                 } else {

@@ -4,11 +4,13 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.DirectoryIteratorException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Finds plugin jars: every {@code *.jar} entry directly in the plugins directory that is a
@@ -23,20 +25,53 @@ public final class PluginDirectoryScanner {
         this.pluginsDir = requireNonNull(pluginsDir, "pluginsDir is null");
     }
 
+    /** A {@code *.jar} entry of the directory and its lstat, read once for every check that follows. */
+    public record Candidate(Path jar, FileStat stat) {
+        public Candidate {
+            requireNonNull(jar, "jar is null");
+            requireNonNull(stat, "stat is null");
+        }
+    }
+
     /** The jars in sorted order; an absent directory holds no plugins. */
     public List<Path> scan() {
+        return candidates().stream().map(Candidate::jar).toList();
+    }
+
+    /**
+     * The jars in sorted order with their lstat; an entry that vanishes or cannot be read while
+     * listing is left out, as one that is neither a file nor a link.
+     */
+    public List<Candidate> candidates() {
         if (!Files.isDirectory(pluginsDir)) {
             return List.of();
         }
-        try (Stream<Path> entries = Files.list(pluginsDir)) {
-            return entries
-                    .filter(p -> p.getFileName().toString().endsWith(".jar"))
-                    .filter(p -> Files.isSymbolicLink(p) || Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
-                    .sorted((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()))
-                    .toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list the plugins directory " + pluginsDir, e);
+        List<String> names = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(pluginsDir)) {
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString();
+                if (name.endsWith(".jar")) {
+                    names.add(name);
+                }
+            }
+        } catch (IOException | DirectoryIteratorException e) {
+            throw new UncheckedIOException("cannot list the plugins directory " + pluginsDir,
+                    e instanceof IOException io ? io : ((DirectoryIteratorException) e).getCause());
         }
+        Collections.sort(names);
+        List<Candidate> found = new ArrayList<>(names.size());
+        for (String name : names) {
+            Path jar = pluginsDir.resolve(name);
+            try {
+                FileStat stat = FileStat.of(jar);
+                if (stat.isSymbolicLink() || stat.isRegularFile()) {
+                    found.add(new Candidate(jar, stat));
+                }
+            } catch (IOException e) {
+                // gone since the listing, or unreadable: not a plugin of this run
+            }
+        }
+        return found;
     }
 
     public Path pluginsDir() {

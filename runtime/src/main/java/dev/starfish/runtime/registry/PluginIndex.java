@@ -1,5 +1,6 @@
 package dev.starfish.runtime.registry;
 
+import dev.starfish.runtime.log.LazyLogger;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
@@ -8,8 +9,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.Logger;
 
 /**
  * What the registry has read of each plugin jar — descriptor, job classes and their declarations,
@@ -22,7 +21,7 @@ import org.apache.logging.log4j.Logger;
  */
 final class PluginIndex {
 
-    private static final Logger LOG = LogManager.getLogger(PluginIndex.class);
+    private static final LazyLogger LOG = LazyLogger.of(PluginIndex.class);
 
     private final PluginJarReader reader = new PluginJarReader();
     private final Optional<PluginIndexStore> store;
@@ -45,15 +44,18 @@ final class PluginIndex {
         return new PluginIndex(Optional.of(store));
     }
 
-    /** What {@code jar} holds, from the index when it has not changed; a jar that is no plugin raises the reason. */
-    PluginJarReader.PluginJar read(Path jar) throws PluginImportException {
+    /**
+     * What {@code jar} holds, from the index when it has not changed since {@code stat} (its lstat, read
+     * by the caller); a jar that is no plugin raises the reason.
+     */
+    PluginJarReader.PluginJar read(Path jar, FileStat stat) throws PluginImportException {
         Path path = jar.toAbsolutePath().normalize();
         if (store.isEmpty()) {
             return reader.read(path);
         }
         IndexedJar entry;
         try {
-            entry = lookUp(path);
+            entry = lookUp(path, stat);
         } catch (IOException | UncheckedIOException e) {
             LOG.debug("Plugin index: cannot check {}, reading it: {}", path, e.toString());
             return reader.read(path);
@@ -62,8 +64,8 @@ final class PluginIndex {
         return entry.outcome();
     }
 
-    private IndexedJar lookUp(Path path) throws IOException {
-        Optional<String> stat = IndexedJar.statOf(path);
+    private IndexedJar lookUp(Path path, FileStat fileStat) throws IOException {
+        Optional<String> stat = IndexedJar.statOf(fileStat);
         IndexedJar recorded = known.get(path);
         if (recorded != null && stat.isPresent() && recorded.stat().equals(stat)) {
             return recorded;

@@ -1,5 +1,6 @@
 package dev.starfish.runtime.registry;
 
+import dev.starfish.runtime.log.LazyLogger;
 import static java.util.Objects.requireNonNull;
 
 import dev.starfish.runtime.nativelib.CacheTrust;
@@ -18,15 +19,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Collection;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.Logger;
 
 /**
  * Where the {@link PluginIndex} of one plugins directory lives between runs: one file per directory
@@ -39,7 +35,7 @@ import org.apache.logging.log4j.Logger;
  */
 final class PluginIndexStore {
 
-    private static final Logger LOG = LogManager.getLogger(PluginIndexStore.class);
+    private static final LazyLogger LOG = LazyLogger.of(PluginIndexStore.class);
 
     private final Path file;
     private final String hostStamp;
@@ -64,7 +60,7 @@ final class PluginIndexStore {
                 LOG.debug("Plugin index not used: {} {}", dir, problem.get());
                 return Optional.empty();
             }
-            String name = sha256(pluginsDir.toRealPath().toString()).substring(0, 32) + ".idx";
+            String name = fileNameFor(pluginsDir.toRealPath().toString());
             return Optional.of(new PluginIndexStore(dir.resolve(name), hostStamp()));
         } catch (IOException | RuntimeException e) {
             LOG.debug("Plugin index not used: {}", e.toString());
@@ -155,11 +151,19 @@ final class PluginIndexStore {
         return mode.contains(PosixFilePermission.GROUP_WRITE) || mode.contains(PosixFilePermission.OTHERS_WRITE);
     }
 
-    private static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("this JVM has no SHA-256", e);
-        }
+    /**
+     * The index file's name for a plugins directory: 64 bits of two CRCs of its real path. Not a
+     * cryptographic digest on purpose (the JCA providers cost a {@code jobs} start-up ~8 ms): two
+     * directories sharing a name only overwrite each other's index, since every entry is looked up
+     * by the jar's own path and checked against its size, times and inode or SHA-256.
+     */
+    static String fileNameFor(String realPath) {
+        byte[] bytes = realPath.getBytes(StandardCharsets.UTF_8);
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(bytes);
+        java.util.zip.CRC32C crcC = new java.util.zip.CRC32C();
+        crcC.update(bytes);
+        java.util.HexFormat hex = java.util.HexFormat.of();
+        return hex.toHexDigits((int) crc.getValue()) + hex.toHexDigits((int) crcC.getValue()) + ".idx";
     }
 }

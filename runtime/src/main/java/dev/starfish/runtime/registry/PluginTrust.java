@@ -55,26 +55,34 @@ public final class PluginTrust {
             return Optional.of(where + " is " + who + " (mode " + octal(mode) + "), so others could add or replace "
                     + "plugins; fix with chmod go-w " + real);
         }
-        return ownerProblem(real, where);
+        return ownerProblem(real, uidOf(real), where);
     }
 
     /** Why {@code jar} (an entry of the plugins directory) may not be loaded, or empty when it may. */
     public Optional<String> jarProblem(Path jar) {
         requireNonNull(jar, "jar is null");
-        if (Files.isSymbolicLink(jar)) {
+        try {
+            return jarProblem(jar, FileStat.of(jar));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the mode of " + jar + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Why {@code jar} may not be loaded, judged on {@code stat}, its lstat; empty when it may. */
+    public Optional<String> jarProblem(Path jar, FileStat stat) {
+        requireNonNull(jar, "jar is null");
+        if (stat.isSymbolicLink()) {
             return Optional.of("a symbolic link (to " + linkTarget(jar) + "); plugins must be regular files in the "
                     + "plugins directory: replace the link with a copy of the jar");
         }
-        Set<PosixFilePermission> mode = mode(jar);
-        if (mode.contains(PosixFilePermission.OTHERS_WRITE) || mode.contains(PosixFilePermission.GROUP_WRITE)) {
-            String who = mode.contains(PosixFilePermission.OTHERS_WRITE) ? "world-writable" : "group-writable";
-            return Optional.of(who + " (mode " + octal(mode) + "); fix with chmod go-w " + jar);
+        if (stat.isOthersWritable() || stat.isGroupWritable()) {
+            String who = stat.isOthersWritable() ? "world-writable" : "group-writable";
+            return Optional.of(who + " (mode " + stat.octalPermissions() + "); fix with chmod go-w " + jar);
         }
-        return ownerProblem(jar, "the jar");
+        return ownerProblem(jar, stat.uid(), "the jar");
     }
 
-    private Optional<String> ownerProblem(Path file, String what) {
-        int owner = uidOf(file);
+    private Optional<String> ownerProblem(Path file, int owner, String what) {
         if (owner == ROOT || owner == currentUid) {
             return Optional.empty();
         }
