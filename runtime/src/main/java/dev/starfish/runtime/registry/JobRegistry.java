@@ -98,7 +98,8 @@ public final class JobRegistry implements AutoCloseable {
             importPlugin(pluginJar).ifPresent(loaded::add);
         }
         index.save();
-        LOG.debug("Found {} jobs in {} plugins of {}", jobs.size(), loaded.size(), scanner.pluginsDir());
+        LOG.debug("Found {} jobs in {} plugins of {}: {}", jobs.size(), loaded.size(), scanner.pluginsDir(),
+                new JobJars(jobs.values()));
         reports.addAll(decided.turnedAway());
         reports.addAll(loaded);
         reports.sort((a, b) -> a.jarName().compareTo(b.jarName()));
@@ -129,6 +130,19 @@ public final class JobRegistry implements AutoCloseable {
         }
         return Optional.of(new PluginReport(info.jar(), info.id(), info.version(), pluginJar.jobNames(),
                 PluginReport.State.LOADED, ""));
+    }
+
+    /** {@code Job (jar), ...}, made only when the debug line is written: with 1 000 plugins it is long. */
+    private record JobJars(java.util.Collection<RegisteredJob> jobs) {
+        @Override
+        public String toString() {
+            StringBuilder text = new StringBuilder();
+            for (RegisteredJob job : jobs) {
+                text.append(text.length() == 0 ? "" : ", ").append(job.name()).append(" (").append(job.info().jarName())
+                        .append(')');
+            }
+            return text.toString();
+        }
     }
 
     private void warn(String message) {

@@ -23,7 +23,11 @@ class PluginFaultsIT {
     Path cwd;
 
     private Path pluginsWith(String id, String job, String body) throws IOException {
-        Path plugins = Files.createDirectories(cwd.resolve("plugins"));
+        return pluginsWith("plugins", id, job, body);
+    }
+
+    private Path pluginsWith(String dir, String id, String job, String body) throws IOException {
+        Path plugins = Files.createDirectories(cwd.resolve(dir));
         String source = "package fixture." + id + ";\nimport dev.starfish.api.*;\n"
                 + "@org.pf4j.Extension @JobSpec(kind = JobKind.IN_PROCESS)\n"
                 + "public class " + job + " extends InProcessJob {\n"
@@ -61,11 +65,7 @@ class PluginFaultsIT {
 
     @Test
     void aCrashInNativeCodeIsOneLineNamingTheJobAndLibraryWithTheCrashReportInTheWorkDirectory() throws IOException {
-        Path plugins = pluginsWith("crasher", "CrashJob", "    try {\n"
-                + "      java.lang.reflect.Field f = sun.misc.Unsafe.class.getDeclaredField(\"theUnsafe\");\n"
-                + "      f.setAccessible(true);\n"
-                + "      ((sun.misc.Unsafe) f.get(null)).putAddress(0L, 42L);\n"
-                + "    } catch (ReflectiveOperationException e) { throw new IllegalStateException(e); }");
+        Path plugins = pluginsWith("crasher", "CrashJob", CRASH);
         AssembledDistribution.Run run = compileWith(plugins, "CrashJob");
         assertThat(run.exitCode()).as("%s", run).isEqualTo(134);
         assertThat(run.stdout()).as("no JVM banner").isEmpty();
@@ -75,4 +75,26 @@ class PluginFaultsIT {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("hs_err"));
         }
     }
+
+    /**
+     * bin/starfish execs the JVM without the crash filter for commands that load no native code;
+     * it finds the command past the values of the global options, so a plugins directory named
+     * like such a command does not make a compile lose the filter.
+     */
+    @Test
+    void aPluginsDirectoryNamedLikeACommandWithoutNativeCodeKeepsTheCrashFilter() throws IOException {
+        pluginsWith("jobs", "crasher", "CrashJob", CRASH);
+        AssembledDistribution.Run run = dist.run(cwd, "--plugins-dir", "jobs", "compile",
+                dist.example("mlp.hlo").toString(), "--pipeline", "CrashJob");
+        assertThat(run.exitCode()).as("%s", run).isEqualTo(134);
+        assertThat(run.stdout()).as("no JVM banner").isEmpty();
+        assertThat(run.stderr()).startsWith("starfish: error: the driver crashed in native code (SIGSEGV in libjvm.so) "
+                + "while running job CrashJob; crash report: ");
+    }
+
+    private static final String CRASH = "    try {\n"
+            + "      java.lang.reflect.Field f = sun.misc.Unsafe.class.getDeclaredField(\"theUnsafe\");\n"
+            + "      f.setAccessible(true);\n"
+            + "      ((sun.misc.Unsafe) f.get(null)).putAddress(0L, 42L);\n"
+            + "    } catch (ReflectiveOperationException e) { throw new IllegalStateException(e); }";
 }

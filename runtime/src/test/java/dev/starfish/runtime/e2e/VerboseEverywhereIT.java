@@ -27,7 +27,8 @@ class VerboseEverywhereIT {
 
         assertThat(plain.stderr()).as("%s at the default level", command).isEmpty();
         assertThat(debug.exitCode()).as("%s -vv: %s", command, debug).isZero();
-        assertThat(debug.stderr()).as("%s -vv", command).containsPattern("DEBUG Found \\d+ jobs in \\d+ plugins of ");
+        assertThat(debug.stderr()).as("%s -vv", command).containsPattern("DEBUG Found \\d+ jobs in \\d+ plugins of ")
+                .contains("WalrusDriver (starfish-job-walrusdriver-");
         assertThat(quiet.stderr()).as("%s: --log-level wins over -q, as everywhere", command)
                 .containsPattern("DEBUG Found \\d+ jobs in \\d+ plugins of ");
     }

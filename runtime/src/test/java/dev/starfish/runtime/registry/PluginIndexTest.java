@@ -104,6 +104,42 @@ class PluginIndexTest {
         assertThat(store.load()).as("rewritten").hasSize(1);
     }
 
+    @Test
+    void anIndexOfTheFirstFormatIsIgnoredAndReplaced() throws IOException {
+        Path dir = plugins();
+        jar(dir, "alpha", "AlphaJob");
+        PluginIndexStore store = store();
+        try (java.io.DataOutputStream out = new java.io.DataOutputStream(Files.newOutputStream(store.file()))) {
+            out.writeUTF("starfish-plugin-index-1");
+            out.writeUTF(PluginIndexStore.hostStamp());
+            out.writeInt(1);
+        }
+        Files.setPosixFilePermissions(store.file(), PosixFilePermissions.fromString("rw-------"));
+        assertThat(store.load()).as("modified UTF-8 strings of format 1 read as no index").isEmpty();
+        try (JobRegistry registry = JobRegistry.withIndex(dir, PluginRejectList.none(), store).loadAllJobs()) {
+            assertThat(names(registry)).containsExactly("AlphaJob");
+            assertThat(registry.warnings()).isEmpty();
+        }
+        assertThat(store.load()).as("rewritten in the current format").hasSize(1);
+    }
+
+    @Test
+    void aHugeStringLengthInACorruptIndexIsRefusedNotAllocated() throws IOException {
+        PluginIndexStore store = store();
+        try (java.io.DataOutputStream out = new java.io.DataOutputStream(Files.newOutputStream(store.file()))) {
+            out.writeInt(Integer.MAX_VALUE);
+        }
+        Files.setPosixFilePermissions(store.file(), PosixFilePermissions.fromString("rw-------"));
+        assertThat(store.load()).isEmpty();
+    }
+
+    @Test
+    void theIndexFileIsNamedAfterTheDirectoryWithoutADigestProvider() {
+        assertThat(PluginIndexStore.fileNameFor("/opt/starfish/plugins")).matches("[0-9a-f]{16}\\.idx")
+                .isEqualTo(PluginIndexStore.fileNameFor("/opt/starfish/plugins"))
+                .isNotEqualTo(PluginIndexStore.fileNameFor("/opt/starfish/plugins2"));
+    }
+
     /** A store holding the index of one plugin, AlphaJob. */
     private PluginIndexStore indexedAlpha() throws IOException {
         Path dir = plugins();
