@@ -1,10 +1,12 @@
 package dev.starfish.runtime.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.config.Configuration;
@@ -16,6 +18,9 @@ import org.apache.logging.log4j.core.config.Configurator;
 /**
  * Sets logging up only as far as a command needs it.
  * <ul>
+ *   <li>{@code compile} and {@code batch} with the shipped {@code conf/log4j2.properties} log through
+ *       {@link CompileLoggerContextFactory}: the same console lines and compile logs, without
+ *       starting Log4j core.</li>
  *   <li>A process whose command writes no log file ({@code jobs}, {@code plugins}, {@code help}) with
  *       the installation's own {@code conf/log4j2.properties} logs through
  *       {@link ConsoleLoggerContextFactory}: the same console lines, without starting Log4j core.</li>
@@ -34,21 +39,44 @@ final class LoggingBootstrap {
     }
 
     /**
-     * Chooses the console-only logging for this process when {@code subcommand} writes no log file and
-     * the configuration is the installation's; call from {@code main}, before any logger exists.
+     * Chooses Starfish's own logging for this process when the configuration is the installation's:
+     * console-only for a command that writes no log file; for {@code compile} and {@code batch},
+     * when {@code conf/log4j2.properties} is still the shipped file, the same console lines and
+     * compile logs without Log4j core ({@link CompileLoggerContextFactory}). Call from {@code main},
+     * before any logger exists.
      */
     static void chooseFor(String subcommand, String starfishHome) {
         String file = System.getProperty(CONFIGURATION_FILE);
         boolean installationsOwn = starfishHome != null && file != null
                 && Path.of(file).equals(Path.of(starfishHome, "conf", "log4j2.properties"));
+        if (!installationsOwn || System.getProperty(CONTEXT_FACTORY) != null) {
+            return;
+        }
         boolean writesLogFiles = "compile".equals(subcommand) || "batch".equals(subcommand);
-        if (!writesLogFiles && installationsOwn && System.getProperty(CONTEXT_FACTORY) == null) {
+        if (!writesLogFiles) {
             System.setProperty(CONTEXT_FACTORY, ConsoleLoggerContextFactory.class.getName());
+        } else if (isShipped(Path.of(file))) {
+            System.setProperty(CONTEXT_FACTORY, CompileLoggerContextFactory.class.getName());
         }
     }
 
+    /** Whether {@code file} is byte for byte the configuration this build ships (an edited one starts Log4j core). */
+    static boolean isShipped(Path file) {
+        try (InputStream shipped = LoggingBootstrap.class.getResourceAsStream("log4j2.properties")) {
+            return shipped != null && Arrays.equals(shipped.readAllBytes(), Files.readAllBytes(file));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static boolean ownLogging() {
+        String factory = System.getProperty(CONTEXT_FACTORY);
+        return ConsoleLoggerContextFactory.class.getName().equals(factory)
+                || CompileLoggerContextFactory.class.getName().equals(factory);
+    }
+
     static void start() {
-        if (ConsoleLoggerContextFactory.class.getName().equals(System.getProperty(CONTEXT_FACTORY))) {
+        if (ownLogging()) {
             return;
         }
         String file = System.getProperty(CONFIGURATION_FILE);

@@ -116,7 +116,7 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
         }
         checkShim();
         Path replay = ReplayScriptWriter.write(resolved);
-        LOG.info("Executing {}", (Supplier<String>) resolved::toShellLine);
+        LOG.info("Executing {}", resolved.toShellLine());
         LOG.info("Working directory is {}", resolved.workingDir());
         LOG.info("Replay this job by calling: {}", replay);
         ProcessResult result = runInSlot(resolved, replay);

@@ -1,0 +1,83 @@
+package dev.starfish.runtime.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The compile log files one driver writes (a compile's {@code logfile}, one per model of a batch),
+ * as the shipped configuration's routing appender did: a file is emptied when this process first
+ * writes to it and appended to afterwards; every line is written at once (a crash loses none); at
+ * most {@value #OPEN_AT_MOST} stay open, the least recently written closed first, so a batch of
+ * thousands of models holds a few descriptors. A file that cannot be written is reported once on
+ * stderr and then left alone; the compile goes on. Thread-safe.
+ */
+final class CompileLogFiles {
+
+    static final int OPEN_AT_MOST = 16;
+
+    private final Map<String, OutputStream> open = new LinkedHashMap<>(OPEN_AT_MOST, 0.75f, true);
+    private final Set<String> written = new HashSet<>();
+    private final Set<String> failed = new HashSet<>();
+    private final PrintStream warnings;
+
+    CompileLogFiles(PrintStream warnings) {
+        this.warnings = warnings;
+    }
+
+    synchronized void write(String file, String text) {
+        if (failed.contains(file)) {
+            return;
+        }
+        try {
+            OutputStream out = open.get(file);
+            if (out == null) {
+                OpenOption mode = written.add(file) ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND;
+                out = Files.newOutputStream(Path.of(file), StandardOpenOption.CREATE, StandardOpenOption.WRITE, mode);
+                open.put(file, out);
+                closeBeyondLimit();
+            }
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException | InvalidPathException e) {
+            failed.add(file);
+            closeQuietly(open.remove(file));
+            warnings.println("starfish: warning: cannot write the log file " + file + ": " + e.getMessage()
+                    + "; the compile goes on without it");
+        }
+    }
+
+    /** How many files are open now (for tests). */
+    synchronized int openFiles() {
+        return open.size();
+    }
+
+    private void closeBeyondLimit() {
+        Iterator<OutputStream> eldest = open.values().iterator();
+        while (open.size() > OPEN_AT_MOST && eldest.hasNext()) {
+            closeQuietly(eldest.next());
+            eldest.remove();
+        }
+    }
+
+    private static void closeQuietly(OutputStream out) {
+        if (out == null) {
+            return;
+        }
+        try {
+            out.close();
+        } catch (IOException e) {
+            // every line was written when it was logged; nothing is lost by a failed close
+        }
+    }
+}

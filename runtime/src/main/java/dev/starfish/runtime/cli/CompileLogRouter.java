@@ -1,0 +1,48 @@
+package dev.starfish.runtime.cli;
+
+import java.io.PrintStream;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.ThreadContext;
+import org.apache.logging.log4j.message.Message;
+
+/**
+ * Where an event goes under the shipped configuration: at debug or above to the compile log the
+ * thread's {@value #LOGFILE_KEY} context names, in the file pattern; at or above the console level
+ * also to stderr in the console pattern, except the events of {@value #OUTCOME_LOGGER}, which are
+ * for the compile log only.
+ */
+final class CompileLogRouter {
+
+    /** The logger whose events are for the compile log only ({@code logger.outcome} of the shipped file). */
+    static final String OUTCOME_LOGGER = "starfish.compile.outcome";
+
+    /** The thread context key the compile sets to its log file ({@code compile.CompileLog}). */
+    static final String LOGFILE_KEY = "logfile";
+
+    private final Level consoleLevel;
+    private final CompileLogFiles files;
+    private final PrintStream console;
+    private final LogLine lines = new LogLine();
+
+    CompileLogRouter(Level consoleLevel, CompileLogFiles files, PrintStream console) {
+        this.consoleLevel = consoleLevel;
+        this.files = files;
+        this.console = console;
+    }
+
+    PrintStream console() {
+        return console;
+    }
+
+    void log(String logger, Level level, Message message, Throwable thrown) {
+        String text = message.getFormattedMessage();
+        if (!OUTCOME_LOGGER.equals(logger) && level.isMoreSpecificThan(consoleLevel)) {
+            console.println(LogLine.console(level, text));
+        }
+        String file = ThreadContext.get(LOGFILE_KEY);
+        if (file != null && !file.isEmpty()) {
+            files.write(file, lines.file(System.currentTimeMillis(), level, Thread.currentThread().getName(), text,
+                    thrown != null ? thrown : message.getThrowable()));
+        }
+    }
+}
