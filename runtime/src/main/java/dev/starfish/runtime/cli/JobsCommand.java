@@ -52,7 +52,8 @@ final class JobsCommand implements Callable<Integer> {
         try (Host host = options.openHost()) {
             List<JobListing> listings = host.registry().jobs().stream()
                     .map(job -> JobListing.of(job, host.toolResolverFor(job), libraries, withNatives)).toList();
-            PrintWriter out = spec.commandLine().getOut();
+            // buffered: the command line's writer flushes at every line, a system call per row
+            PrintWriter out = new PrintWriter(new java.io.BufferedWriter(spec.commandLine().getOut(), 1 << 16), false);
             if (json.enabled) {
                 out.println(JsonOption.render(listings));
             } else {

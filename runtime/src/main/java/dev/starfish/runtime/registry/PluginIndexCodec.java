@@ -105,7 +105,11 @@ final class PluginIndexCodec {
             entries.add(new JobClassEntry(className, declaration, problem.isEmpty() ? Optional.empty()
                     : Optional.of(problem), linked));
         }
-        return new PluginJarReader.PluginJar(info, entries.stream().map(JobClassEntry::className).toList(), bundlesApi,
+        List<String> classNames = new ArrayList<>(entries.size());
+        for (JobClassEntry entry : entries) {
+            classNames.add(entry.className());
+        }
+        return new PluginJarReader.PluginJar(info, classNames, bundlesApi,
                 bundlesTools, entries);
     }
 

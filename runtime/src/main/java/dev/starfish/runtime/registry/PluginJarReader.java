@@ -97,9 +97,17 @@ final class PluginJarReader {
             jobClasses = List.copyOf(jobClasses);
         }
 
-        /** The names of the jobs the jar declares, in index order. */
+        /**
+         * The names of the jobs the jar declares, in index order. (Loops, not streams, here and in
+         * the registry's other per-plugin steps: cold stream pipelines were a measurable part of
+         * what 1 000 unused plugins cost a start-up.)
+         */
         List<String> jobNames() {
-            return extensionClasses.stream().map(PluginLoader::simpleName).toList();
+            List<String> names = new ArrayList<>(extensionClasses.size());
+            for (String className : extensionClasses) {
+                names.add(PluginLoader.simpleName(className));
+            }
+            return List.copyOf(names);
         }
 
         /** This jar with one class's entry replaced. */

@@ -51,14 +51,16 @@ final class PluginLoader {
     /** The jobs of the jar; warnings (e.g. a bundled plugin API) go to {@code warn}. */
     Imported load(PluginJarReader.PluginJar pluginJar, Consumer<String> warn) {
         PluginInfo info = pluginJar.info();
-        List<JobClassEntry> wanted = pluginJar.jobClasses().stream().filter(e -> !rejectList.rejects(e.jobName())).toList();
+        List<JobClassEntry> wanted = new ArrayList<>();
+        for (JobClassEntry entry : pluginJar.jobClasses()) {
+            if (!rejectList.rejects(entry.jobName())) {
+                wanted.add(entry);
+            }
+        }
         if (wanted.isEmpty()) {
             return new Imported(List.of(), pluginJar, Optional.empty());
         }
-        // declarations first, as when every declaration was read before any class was loaded
-        Optional<PluginImportException> unreadable = wanted.stream().filter(e -> e.declaration().isEmpty())
-                .findFirst().or(() -> wanted.stream().filter(e -> e.problem().isPresent()).findFirst())
-                .flatMap(JobClassEntry::importProblem);
+        Optional<PluginImportException> unreadable = firstProblem(wanted);
         if (unreadable.isPresent()) {
             return new Imported(List.of(), pluginJar, unreadable);
         }
@@ -84,6 +86,21 @@ final class PluginLoader {
             jobs.add(new RegisteredJob(declaration, entry.className(), plugin));
         }
         return new Imported(jobs, checked, Optional.empty());
+    }
+
+    /** Declarations first, as when every declaration was read before any class was loaded. */
+    private static Optional<PluginImportException> firstProblem(List<JobClassEntry> wanted) {
+        for (JobClassEntry entry : wanted) {
+            if (entry.declaration().isEmpty()) {
+                return entry.importProblem();
+            }
+        }
+        for (JobClassEntry entry : wanted) {
+            if (entry.problem().isPresent()) {
+                return entry.importProblem();
+            }
+        }
+        return Optional.empty();
     }
 
     private JobClassLoader newLoader(PluginInfo info) {
