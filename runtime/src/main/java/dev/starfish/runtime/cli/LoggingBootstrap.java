@@ -22,7 +22,7 @@ import org.apache.logging.log4j.core.config.Configurator;
  *       {@link CompileLoggerContextFactory}: the same console lines and compile logs, without
  *       starting Log4j core.</li>
  *   <li>A process whose command writes no log file ({@code jobs}, {@code plugins}, {@code help}) with
- *       the installation's own {@code conf/log4j2.properties} logs through
+ *       the shipped {@code conf/log4j2.properties} logs through
  *       {@link ConsoleLoggerContextFactory}: the same console lines, without starting Log4j core.</li>
  *   <li>Otherwise Log4j core starts once, before the command runs. It would look up the local host
  *       name while it starts, a DNS query that takes tens of milliseconds, and in a container
@@ -39,11 +39,11 @@ final class LoggingBootstrap {
     }
 
     /**
-     * Chooses Starfish's own logging for this process when the configuration is the installation's:
-     * console-only for a command that writes no log file; for {@code compile} and {@code batch},
-     * when {@code conf/log4j2.properties} is still the shipped file, the same console lines and
-     * compile logs without Log4j core ({@link CompileLoggerContextFactory}). Call from {@code main},
-     * before any logger exists.
+     * Chooses Starfish's own logging for this process when the configuration is the installation's
+     * {@code conf/log4j2.properties} and that file is still the shipped one (an edited file starts
+     * Log4j core, which honours the edit): console-only for a command that writes no log file; for
+     * {@code compile} and {@code batch} the same console lines and compile logs without Log4j core
+     * ({@link CompileLoggerContextFactory}). Call from {@code main}, before any logger exists.
      */
     static void chooseFor(String subcommand, String starfishHome) {
         String file = System.getProperty(CONFIGURATION_FILE);
@@ -52,12 +52,12 @@ final class LoggingBootstrap {
         if (!installationsOwn || System.getProperty(CONTEXT_FACTORY) != null) {
             return;
         }
-        boolean writesLogFiles = "compile".equals(subcommand) || "batch".equals(subcommand);
-        if (!writesLogFiles) {
-            System.setProperty(CONTEXT_FACTORY, ConsoleLoggerContextFactory.class.getName());
-        } else if (isShipped(Path.of(file))) {
-            System.setProperty(CONTEXT_FACTORY, CompileLoggerContextFactory.class.getName());
+        if (!isShipped(Path.of(file))) {
+            return;
         }
+        boolean writesLogFiles = "compile".equals(subcommand) || "batch".equals(subcommand);
+        System.setProperty(CONTEXT_FACTORY, writesLogFiles ? CompileLoggerContextFactory.class.getName()
+                : ConsoleLoggerContextFactory.class.getName());
     }
 
     /** Whether {@code file} is byte for byte the configuration this build ships (an edited one starts Log4j core). */

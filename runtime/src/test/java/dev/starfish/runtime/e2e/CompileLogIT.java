@@ -41,15 +41,20 @@ class CompileLogIT {
     }
 
     @Test
-    void anEditedConfigurationIsHonouredNotReplacedByTheBuiltInOne() throws IOException {
+    void anEditedConfigurationIsHonouredByCompileAndByCommandsWithoutALogFile() throws IOException {
         AssembledDistribution copy = dist.copyTo(cwd.resolve("edited"));
         Path conf = copy.home().resolve("conf/log4j2.properties");
-        Files.writeString(conf, Files.readString(conf).replace("%-5level [%t]", "%-5level EDITED [%t]"));
+        Files.writeString(conf, Files.readString(conf).replace("%-5level [%t]", "%-5level EDITED [%t]")
+                .replace("= %-5level %notEmpty", "= %-5level CONSOLE-EDITED %notEmpty"));
         AssembledDistribution.Run run = copy.run(cwd, "compile", dist.example("mlp.hlo").toString(), "--no-cache",
                 "--workdir", "edited.work", "-o", "edited.neff");
         assertThat(run.exitCode()).as("%s", run).isZero();
         assertThat(Files.readAllLines(cwd.resolve("edited.work/log-starfish.txt")))
                 .isNotEmpty().allSatisfy(line -> assertThat(line).contains(" EDITED ["));
+        AssembledDistribution.Run jobs = copy.run(cwd, "jobs", "-vv");
+        assertThat(jobs.exitCode()).as("%s", jobs).isZero();
+        assertThat(jobs.stderr()).as("a command without a log file honours the edit too")
+                .contains("DEBUG CONSOLE-EDITED Found ");
     }
 
     private Path compile(String name, Map<String, String> env) {
