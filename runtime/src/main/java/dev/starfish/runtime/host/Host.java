@@ -56,6 +56,9 @@ public final class Host implements AutoCloseable {
 
     /** A rejected name no plugin declares is most likely a typo: say so, it rejects nothing. */
     private static void warnAboutUnknownRejects(PluginRejectList rejects, JobRegistry registry) {
+        if (rejects.names().isEmpty()) {
+            return;
+        }
         java.util.Set<String> declared = new java.util.TreeSet<>();
         registry.plugins().forEach(report -> declared.addAll(report.jobs()));
         for (String name : rejects.names()) {
