@@ -54,22 +54,33 @@ final class SpawnServer implements ToolStarter, AutoCloseable {
             if (closed) {
                 throw new IOException("the launcher was closed");
             }
-            if (connection == null) {
-                connection = connect();
+            while (true) {
+                // A server that died since the last run (killed, crashed) may not have been noticed yet:
+                // its reader sees the end of the response pipe only when the last supervisor exits.
+                if (connection != null && !connection.process().isAlive()) {
+                    connection = null;
+                }
+                boolean fresh = connection == null;
+                if (fresh) {
+                    connection = connect();
+                }
+                Connection current = connection;
+                ServerSpawn spawn = new ServerSpawn(nextId++, this, stdout, stderr);
+                current.spawns.put(spawn.id(), spawn);
+                try {
+                    current.send('N', spawn.id(), payload);
+                    return spawn;
+                } catch (IOException e) {
+                    current.spawns.remove(spawn.id());
+                    connection = null;
+                    if (!fresh) {
+                        continue; // it died between the check and the request: one new server, once
+                    }
+                    String how = exitOf(current.process());
+                    awaitDiagnostics(current);
+                    throw new IOException("the spawn server " + executable + " ended unexpectedly (" + how + ")", e);
+                }
             }
-            Connection current = connection;
-            ServerSpawn spawn = new ServerSpawn(nextId++, this, stdout, stderr);
-            current.spawns.put(spawn.id(), spawn);
-            try {
-                current.send('N', spawn.id(), payload);
-            } catch (IOException e) {
-                current.spawns.remove(spawn.id());
-                connection = null;
-                String how = exitOf(current.process());
-                awaitDiagnostics(current);
-                throw new IOException("the spawn server " + executable + " ended unexpectedly (" + how + ")", e);
-            }
-            return spawn;
         }
     }
 

@@ -56,6 +56,36 @@ class SpawnServerTest extends LauncherTestBase {
         }
     }
 
+    /**
+     * The reader of a killed server sees the end of its response pipe only when the last supervisor
+     * exits; a supervisor whose tool ignores SIGTERM holds it for the whole grace. A run in between
+     * must get a new server, not the dead one's "ended unexpectedly".
+     */
+    @Test
+    void aRunRightAfterTheServerDiedGetsANewServerWhileASupervisorStillHoldsTheOldPipe() throws Exception {
+        String tag = uniqueSleep(3600);
+        LauncherSettings patient = LauncherSettings.forHome(home).withShim(NativeTestBinaries.shim())
+                .withMaxConcurrentProcesses(4).withDefaultGrace(Duration.ofSeconds(60)).withSpawnServer(true);
+        try (ProcessLauncher slow = new ProcessLauncher(patient, ToolResolver.forHome(home, Optional.empty()))) {
+            Thread runner = new Thread(() -> slow.run(sh("Stubborn", "trap '' TERM; exec /bin/sleep " + tag)
+                    .propagateExit(false).build()));
+            runner.start();
+            try {
+                ProcessTable.awaitPresent(tag);
+                ProcessHandle server = ProcessHandle.of(serverPid().orElseThrow()).orElseThrow();
+                server.destroyForcibly();
+                server.onExit().get();
+
+                ProcessResult next = slow.run(sh("Next", "echo fine").build());
+                assertThat(next.outputHead()).containsExactly("fine");
+                assertThat(serverPid()).as("a new server").isPresent().get().isNotEqualTo(server.pid());
+            } finally {
+                ProcessTable.killAll(tag);
+                runner.join();
+            }
+        }
+    }
+
     @Test
     void aShimThatDoesNotKnowServerFailsTheRunNamingItsExitAndItsComplaint() throws Exception {
         Path oldShim = work.resolve("starfish-exec");
