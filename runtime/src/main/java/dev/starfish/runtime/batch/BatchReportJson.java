@@ -1,9 +1,9 @@
 package dev.starfish.runtime.batch;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.starfish.api.InvalidInputException;
+import dev.starfish.runtime.json.JsonTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -25,13 +25,11 @@ public final class BatchReportJson {
     public static final String FORMAT = "starfish-batch-report";
     public static final int VERSION = 1;
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-
     private BatchReportJson() {
     }
 
     public static String toJson(BatchReport report) {
-        ObjectNode root = MAPPER.createObjectNode();
+        ObjectNode root = JsonTrees.object();
         root.put("format", FORMAT);
         root.put("version", VERSION);
         root.put("driver_version", report.driverVersion());
@@ -62,11 +60,7 @@ public final class BatchReportJson {
                 slurm.put("reason", s.reason());
             });
         }
-        try {
-            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot serialize the batch report", e);
-        }
+        return JsonTrees.pretty(root) + "\n";
     }
 
     /** Writes the report to {@code file} atomically (temporary file, then rename). */
@@ -90,7 +84,7 @@ public final class BatchReportJson {
     public static BatchReport read(Path file) {
         JsonNode root;
         try {
-            root = MAPPER.readTree(file.toFile());
+            root = JsonTrees.read(Files.readAllBytes(file));
         } catch (IOException e) {
             throw new InvalidInputException("batch report " + file + " is not readable JSON: " + e.getMessage());
         }

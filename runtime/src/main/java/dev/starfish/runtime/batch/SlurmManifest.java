@@ -1,7 +1,7 @@
 package dev.starfish.runtime.batch;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.starfish.runtime.json.JsonTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -40,8 +40,7 @@ public final class SlurmManifest {
     /** Writes the split into {@code dir} (created). */
     public static SlurmManifest write(Path dir, List<BatchItem> items, int tasks) {
         List<List<BatchItem>> shares = split(items, tasks);
-        ObjectMapper mapper = new ObjectMapper();
-        ObjectNode root = mapper.createObjectNode();
+        ObjectNode root = JsonTrees.object();
         root.put("format", "starfish-slurm-manifest");
         root.put("version", 1);
         try {
@@ -56,8 +55,7 @@ public final class SlurmManifest {
                 }
                 Files.writeString(dir.resolve("task-" + i + ".models"), lines);
             }
-            Files.writeString(dir.resolve("manifest.json"), mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root)
-                    + "\n");
+            Files.writeString(dir.resolve("manifest.json"), JsonTrees.pretty(root) + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the Slurm batch directory " + dir + ": " + e.getMessage(), e);
         }

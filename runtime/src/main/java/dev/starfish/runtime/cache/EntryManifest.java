@@ -3,8 +3,8 @@ package dev.starfish.runtime.cache;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.starfish.runtime.json.JsonTrees;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -43,8 +43,7 @@ public record EntryManifest(CacheKey key, long neffSize, String neffSha256, Inst
     }
 
     byte[] toJson() {
-        ObjectMapper mapper = new ObjectMapper();
-        ObjectNode root = mapper.createObjectNode();
+        ObjectNode root = JsonTrees.object();
         root.put("format", FORMAT);
         root.put("key", key.hex());
         ObjectNode neff = root.putObject("neff");
@@ -55,12 +54,7 @@ public record EntryManifest(CacheKey key, long neffSize, String neffSha256, Inst
         root.put("model", modelFileName);
         root.put("subgraphs", subgraphs);
         root.put("starfish_version", driverVersion);
-        try {
-            return (mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n")
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot serialize a cache manifest", e);
-        }
+        return (JsonTrees.pretty(root) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /**
@@ -71,7 +65,7 @@ public record EntryManifest(CacheKey key, long neffSize, String neffSha256, Inst
     static EntryManifest parse(byte[] json) throws IOException {
         JsonNode root;
         try {
-            root = new ObjectMapper().readTree(json);
+            root = JsonTrees.read(json);
         } catch (IOException e) {
             throw new IOException("the manifest is not JSON");
         }

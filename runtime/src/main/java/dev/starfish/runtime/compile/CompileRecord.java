@@ -1,9 +1,8 @@
 package dev.starfish.runtime.compile;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.starfish.api.JobOptions;
+import dev.starfish.runtime.json.JsonTrees;
 import dev.starfish.runtime.plan.Plan;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,8 +35,7 @@ final class CompileRecord {
 
     /** The record's JSON text, ending in a newline. */
     static String toJson(CompileRequest request, Plan plan) {
-        ObjectMapper mapper = new ObjectMapper();
-        ObjectNode root = mapper.createObjectNode();
+        ObjectNode root = JsonTrees.object();
         root.put("format", FORMAT);
         root.put("starfish_version", request.starfishVersion());
         root.put("model", request.model().toString());
@@ -49,11 +47,7 @@ final class CompileRecord {
             JobOptions given = request.optionsOf(job);
             given.names().forEach(name -> given.list(name).forEach(values.withArray(name)::add));
         }
-        try {
-            return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot serialize the compile record", e);
-        }
+        return JsonTrees.pretty(root) + "\n";
     }
 
     /** Writes the record to {@code file}. */

@@ -1,9 +1,9 @@
 package dev.starfish.runtime.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.starfish.api.ExitStatus;
+import dev.starfish.runtime.json.JsonTrees;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -25,9 +25,9 @@ public final class ReportJson {
     private ReportJson() {
     }
 
-    public static ObjectNode of(CompileReport report, ObjectMapper mapper) {
+    public static ObjectNode of(CompileReport report) {
         Map<Long, CompileReport.Track> tracks = report.tracks();
-        ObjectNode root = mapper.createObjectNode();
+        ObjectNode root = JsonTrees.object();
         root.put("format", FORMAT);
         root.put("version", CompileReport.VERSION);
         root.put("starfish_version", report.starfishVersion());
@@ -36,8 +36,8 @@ public final class ReportJson {
         root.put("started_at", report.startedAt().toString());
         root.put("wall_us", report.wallMicros());
         root.put("outcome", report.succeeded() ? "succeeded" : "failed");
-        root.set("failure", failure(report, mapper));
-        root.set("plan", report.plan().map(plan -> plan(plan, mapper)).orElse(null));
+        root.set("failure", failure(report));
+        root.set("plan", report.plan().map(plan -> plan(plan)).orElse(null));
         ArrayNode workers = root.putArray("workers");
         tracks.values().forEach(t -> workers.addObject().put("tid", t.tid()).put("name", t.name()));
         ArrayNode jobs = root.putArray("jobs");
@@ -49,11 +49,11 @@ public final class ReportJson {
         return root;
     }
 
-    private static ObjectNode failure(CompileReport report, ObjectMapper mapper) {
+    private static ObjectNode failure(CompileReport report) {
         if (report.succeeded()) {
             return null;
         }
-        ObjectNode failure = mapper.createObjectNode();
+        ObjectNode failure = JsonTrees.object();
         failure.put("message", report.failure().get());
         Optional<StepEnd> step = report.failedSteps().stream().findFirst();
         failure.put("step", step.map(s -> s.start().id()).orElse(null));
@@ -63,8 +63,8 @@ public final class ReportJson {
         return failure;
     }
 
-    private static ObjectNode plan(PlannedCompile plan, ObjectMapper mapper) {
-        ObjectNode node = mapper.createObjectNode();
+    private static ObjectNode plan(PlannedCompile plan) {
+        ObjectNode node = JsonTrees.object();
         node.put("output", plan.output().toString());
         node.put("parallelism", plan.parallelism());
         ArrayNode jobs = node.putArray("jobs");

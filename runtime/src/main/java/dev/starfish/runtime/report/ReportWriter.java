@@ -1,7 +1,6 @@
 package dev.starfish.runtime.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.starfish.runtime.json.JsonTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -31,17 +30,11 @@ public final class ReportWriter {
      * @throws UncheckedIOException naming the file that could not be written and why
      */
     public static List<Path> write(CompileReport report) {
-        ObjectMapper mapper = new ObjectMapper();
         Path dir = report.workDir();
-        try {
-            Path json = replace(dir.resolve(REPORT_JSON),
-                    mapper.writerWithDefaultPrettyPrinter().writeValueAsString(ReportJson.of(report, mapper)) + "\n");
-            Path trace = replace(dir.resolve(TRACE_JSON), mapper.writeValueAsString(TraceJson.of(report, mapper)) + "\n");
-            Path html = replace(dir.resolve(REPORT_HTML), ReportHtml.of(report));
-            return List.of(json, trace, html);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot serialize the compile report", e);
-        }
+        Path json = replace(dir.resolve(REPORT_JSON), JsonTrees.pretty(ReportJson.of(report)) + "\n");
+        Path trace = replace(dir.resolve(TRACE_JSON), JsonTrees.compact(TraceJson.of(report)) + "\n");
+        Path html = replace(dir.resolve(REPORT_HTML), ReportHtml.of(report));
+        return List.of(json, trace, html);
     }
 
     private static Path replace(Path target, String text) {

@@ -1,8 +1,8 @@
 package dev.starfish.runtime.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.starfish.runtime.json.JsonTrees;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -23,20 +23,20 @@ public final class TraceJson {
     private TraceJson() {
     }
 
-    public static ObjectNode of(CompileReport report, ObjectMapper mapper) {
-        ObjectNode root = mapper.createObjectNode();
+    public static ObjectNode of(CompileReport report) {
+        ObjectNode root = JsonTrees.object();
         ArrayNode events = root.putArray("traceEvents");
-        events.add(metadata(mapper, "process_name", 0, "starfish compile " + report.model().getFileName()));
+        events.add(metadata("process_name", 0, "starfish compile " + report.model().getFileName()));
         Map<Long, CompileReport.Track> tracks = report.tracks();
         for (CompileReport.Track track : tracks.values()) {
-            events.add(metadata(mapper, "thread_name", track.tid(), track.name()));
-            ObjectNode sort = metadata(mapper, "thread_sort_index", track.tid(), null);
+            events.add(metadata("thread_name", track.tid(), track.name()));
+            ObjectNode sort = metadata("thread_sort_index", track.tid(), null);
             ((ObjectNode) sort.get("args")).put("sort_index", track.tid());
             events.add(sort);
         }
         List<ObjectNode> slices = new ArrayList<>();
         for (JobEnd job : report.jobs()) {
-            ObjectNode slice = slice(mapper, job.start().job(), "job", tracks.get(job.start().worker().threadId()).tid(),
+            ObjectNode slice = slice(job.start().job(), "job", tracks.get(job.start().worker().threadId()).tid(),
                     report.micros(job.start().nanos()), report.micros(job.nanos()));
             ObjectNode args = slice.putObject("args");
             args.put("index", job.start().index());
@@ -47,7 +47,7 @@ public final class TraceJson {
         for (StepEnd step : report.steps()) {
             StepStart start = step.start();
             String name = start.job() + (start.subgraph().isEmpty() ? "" : " " + start.subgraph());
-            ObjectNode slice = slice(mapper, name, "step," + start.kind(), tracks.get(start.worker().threadId()).tid(),
+            ObjectNode slice = slice(name, "step," + start.kind(), tracks.get(start.worker().threadId()).tid(),
                     report.micros(start.nanos()), report.micros(step.nanos()));
             ObjectNode args = slice.putObject("args");
             args.put("step", start.id());
@@ -74,8 +74,8 @@ public final class TraceJson {
         return root;
     }
 
-    private static ObjectNode metadata(ObjectMapper mapper, String name, int tid, String value) {
-        ObjectNode event = mapper.createObjectNode();
+    private static ObjectNode metadata(String name, int tid, String value) {
+        ObjectNode event = JsonTrees.object();
         event.put("name", name).put("ph", "M").put("ts", 0).put("pid", PID).put("tid", tid);
         ObjectNode args = event.putObject("args");
         if (value != null) {
@@ -84,9 +84,9 @@ public final class TraceJson {
         return event;
     }
 
-    private static ObjectNode slice(ObjectMapper mapper, String name, String category, int tid, long startMicros,
+    private static ObjectNode slice(String name, String category, int tid, long startMicros,
             long endMicros) {
-        ObjectNode event = mapper.createObjectNode();
+        ObjectNode event = JsonTrees.object();
         event.put("name", name).put("cat", category).put("ph", "X").put("ts", startMicros)
                 .put("dur", Math.max(0, endMicros - startMicros)).put("pid", PID).put("tid", tid);
         return event;
