@@ -17,8 +17,18 @@ public final class JniBinderClass {
     private JniBinderClass() {
     }
 
+    /** The class file, made once per driver: every plugin with JNI code defines its own copy of it. */
     public static byte[] bytes() {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        return Made.BYTES.clone();
+    }
+
+    private static final class Made {
+        static final byte[] BYTES = make();
+    }
+
+    private static byte[] make() {
+        // one straight-line method: no stack map frames to compute, only the maximum stack and locals
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
         String internal = NAME.replace('.', '/');
         cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, internal, null,
                 "java/lang/Object", null);

@@ -9,8 +9,15 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarInputStream;
+import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Opcodes;
 
 /**
  * The class-data-sharing archive {@code lib/starfish.jsa}: the packaged driver starts from it, and
@@ -41,6 +48,77 @@ class ClassDataArchiveIT {
         AssembledDistribution.Run run = dist.run(tmp, classLog(log), "--version");
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertThat(fromArchive(log)).as("StarfishCli came from the archive").isTrue();
+    }
+
+    private static boolean fromArchive(Path classLog, String className) throws IOException {
+        return Files.readAllLines(classLog).stream().anyMatch(l -> l.endsWith(" " + className + " source: shared objects file"));
+    }
+
+    private static boolean fromJar(Path classLog, String className, Path jar) throws IOException {
+        return Files.readAllLines(classLog).stream().anyMatch(l -> l.endsWith(" " + className + " source: file:" + jar));
+    }
+
+    @Test
+    void aCompileTakesThePluginsClassesFromTheArchiveAndAPluginChangedSinceItsOwn() throws Exception {
+        Path log = tmp.resolve("classes.txt");
+        AssembledDistribution.Run packaged = dist.run(tmp, classLog(log), "compile", dist.example("mlp.hlo").toString(),
+                "--no-cache", "--keep-temps", "--workdir", "packaged.work", "-o", "packaged.neff");
+        assertThat(packaged.exitCode()).as(packaged.toString()).isZero();
+        assertThat(fromArchive(log, "dev.starfish.jobs.frontend.Frontend")).as("a plugin's own class").isTrue();
+        assertThat(fromArchive(log, "dev.starfish.jobs.frontend.TensorMap")).isTrue();
+        assertThat(fromArchive(log, "com.fasterxml.jackson.core.JsonFactory"))
+                .as("the host's Jackson, and the first plugin's bundled copy of it").isTrue();
+
+        // The same plugin rebuilt: Frontend's bytes differ (one more field), so its loader must define them itself.
+        AssembledDistribution copy = dist.copyTo(tmp.resolve("rebuilt"));
+        assertThat(remakeArchive(copy)).isZero();
+        Path jar = copy.home().resolve("plugins/starfish-job-frontend-0.1.0.jar");
+        addFieldTo(jar, "dev/starfish/jobs/frontend/Frontend");
+        AssembledDistribution.Run rebuilt = copy.run(tmp, classLog(log), "compile", dist.example("mlp.hlo").toString(),
+                "--no-cache", "--keep-temps", "--workdir", "rebuilt.work", "-o", "rebuilt.neff");
+        assertThat(rebuilt.exitCode()).as(rebuilt.toString()).isZero();
+        assertThat(rebuilt.stderr()).isEmpty();
+        assertThat(fromJar(log, "dev.starfish.jobs.frontend.Frontend", jar)).as("the changed class, from its jar").isTrue();
+        assertThat(fromArchive(log, "dev.starfish.jobs.frontend.TensorMap")).as("its unchanged classes, archived").isTrue();
+        assertThat(Files.readAllBytes(tmp.resolve("rebuilt.work/tensor_map.json")))
+                .isEqualTo(Files.readAllBytes(tmp.resolve("packaged.work/tensor_map.json")));
+    }
+
+    private int remakeArchive(AssembledDistribution copy) throws Exception {
+        Process remake = new ProcessBuilder(copy.home().resolve("bin/starfish-cds").toString())
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("cds.txt").toFile()).start();
+        assertThat(remake.waitFor(5, TimeUnit.MINUTES)).isTrue();
+        String output = Files.readString(tmp.resolve("cds.txt"));
+        assertThat(output).as("the plugins' classes are in it").containsPattern("and [1-9][0-9]* of the plugins'");
+        assertThat(output).doesNotContain("warning");
+        return remake.exitValue();
+    }
+
+    /** Rewrites {@code className} in {@code jar} in place with one more private field: same name, other bytes. */
+    private static void addFieldTo(Path jar, String className) throws IOException {
+        Path rewritten = jar.resolveSibling(jar.getFileName() + ".new");
+        try (JarInputStream in = new JarInputStream(Files.newInputStream(jar));
+                JarOutputStream out = new JarOutputStream(Files.newOutputStream(rewritten), in.getManifest())) {
+            for (JarEntry entry = in.getNextJarEntry(); entry != null; entry = in.getNextJarEntry()) {
+                byte[] bytes = in.readAllBytes();
+                if (entry.getName().equals(className + ".class")) {
+                    ClassWriter writer = new ClassWriter(0);
+                    new ClassReader(bytes).accept(new ClassVisitor(Opcodes.ASM9, writer) {
+                        @Override
+                        public void visitEnd() {
+                            super.visitField(Opcodes.ACC_PRIVATE, "rebuilt", "I", null, null).visitEnd();
+                            super.visitEnd();
+                        }
+                    }, 0);
+                    bytes = writer.toByteArray();
+                }
+                out.putNextEntry(new JarEntry(entry.getName()));
+                out.write(bytes);
+                out.closeEntry();
+            }
+        }
+        Files.write(jar, Files.readAllBytes(rewritten));
+        Files.delete(rewritten);
     }
 
     @Test
