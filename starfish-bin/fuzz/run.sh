@@ -3,10 +3,11 @@
 # clang (ASan+UBSan) into target/fuzz/ and run it for SECONDS seconds.
 # parser (default): raw bytes as HLO text, seeded with the examples and
 # fuzz/regressions; structured: the bytes drive the structure-aware
-# generator (fuzz/gen_hlo.c), so every input is a plausible module. New
-# crashes land in target/fuzz/crashes/; copy them (as HLO text) to
-# fuzz/regressions/ once fixed (make check replays them). `make check`
-# itself runs the gcc-built generator driver fuzz_gen without clang.
+# generator (fuzz/gen_hlo.c, fuzz/gen_instr.c), so every input is a
+# plausible module. New crashes land in target/fuzz/crashes/; copy them
+# (as HLO text) to fuzz/regressions/ once fixed (make check replays them).
+# `make check` itself runs the gcc-built generator driver fuzz_gen without
+# clang.
 set -eu
 SECS=${1:?usage: fuzz/run.sh SECONDS [parser|structured]}
 KIND=${2:-parser}
@@ -16,7 +17,7 @@ mkdir -p "$OUT/crashes"
 command -v clang >/dev/null || { echo "fuzz/run.sh: clang not found (apt-get install -y clang)" >&2; exit 2; }
 case $KIND in
   parser) SRC="$HERE/fuzz/fuzz_parser.c" ;;
-  structured) SRC="$HERE/fuzz/fuzz_structured.c $HERE/fuzz/gen_hlo.c $HERE/fuzz/gen_choice.c" ;;
+  structured) SRC="$HERE/fuzz/fuzz_structured.c $HERE/fuzz/gen_hlo.c $HERE/fuzz/gen_instr.c $HERE/fuzz/gen_choice.c" ;;
   *) echo "fuzz/run.sh: unknown target '$KIND' (parser or structured)" >&2; exit 2 ;;
 esac
 # shellcheck disable=SC2086

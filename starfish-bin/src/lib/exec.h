@@ -1,6 +1,7 @@
 /* exec.h - running kernel programs: the reference evaluator (one array per
  * tensor) and the simulated machine (one flat byte buffer, tensors at
- * their BIR offsets). Both use kernels.c, so results are bit-identical. */
+ * their BIR offsets). Both use the kernels of kernels.h, so results are
+ * bit-identical. */
 #ifndef PG_EXEC_H
 #define PG_EXEC_H
 #include "kprog.h"

@@ -1,6 +1,6 @@
 /* ops_int.h - shape rules of the indexing ops (ops_index.c) and the
- * decoders of their attribute encodings, shared by ops.c, kernels and the
- * printer. */
+ * decoders of their attribute encodings, shared by ops_infer.c, kernels
+ * and the printer. */
 #ifndef PG_OPS_INT_H
 #define PG_OPS_INT_H
 #include "ops.h"
