@@ -52,7 +52,8 @@ static void junk_attrs(gen *g) {
     static const char *const J[] = {", metadata={op_name=\"jit(f)/x\" source_file=\"f.py\" source_line=3}",
         ", sharding={replicated}", ", backend_config=\"{}\"", ", frontend_attributes={_xla=\"1\"}",
         ", backend_config={\"k\":[1,2]}", ", control-predecessors={}", ", foo=bar baz"};
-    while (gh_one(g, 4)) pg_sbuf_printf(g->o, "%s", J[fz_pick(g->src, g->clean ? 6 : 7)]);
+    /* bounded: once a libFuzzer input runs out of bytes every choice is 0, and gh_one stays true */
+    for (int i = 0; i < 8 && gh_one(g, 4); i++) pg_sbuf_printf(g->o, "%s", J[fz_pick(g->src, g->clean ? 6 : 7)]);
 }
 
 static const struct { const char *name; int kind; } OPS[] = {
