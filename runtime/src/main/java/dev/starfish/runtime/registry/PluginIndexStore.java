@@ -12,13 +12,17 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
@@ -26,8 +30,9 @@ import java.util.Set;
 
 /**
  * Where the {@link PluginIndex} of one plugins directory lives between runs: one file per directory
- * in {@code $STARFISH_CACHE_DIR/plugin-index} (else {@code ~/.cache/starfish/plugin-index}), a
- * directory of the current user that nobody else may write (mode 0700). A file that is not the
+ * and host build in {@code $STARFISH_CACHE_DIR/plugin-index} (else {@code ~/.cache/starfish/plugin-index}),
+ * a directory of the current user that nobody else may write (mode 0700); files not written for
+ * {@link #STALE_AFTER} are pruned. A file that is not the
  * user's own regular file, is writable by others, does not parse or was written by another host
  * build or JVM is ignored; a new one replaces it by an atomic rename, so a concurrent reader sees
  * the old file or the new one. The index is only an accelerator: any failure here costs the next
@@ -36,6 +41,8 @@ import java.util.Set;
 final class PluginIndexStore {
 
     private static final LazyLogger LOG = LazyLogger.of(PluginIndexStore.class);
+    /** An index file not written for this long belongs to a directory or build no longer used. */
+    static final Duration STALE_AFTER = Duration.ofDays(30);
 
     private final Path file;
     private final String hostStamp;
@@ -60,8 +67,10 @@ final class PluginIndexStore {
                 LOG.debug("Plugin index not used: {} {}", dir, problem.get());
                 return Optional.empty();
             }
-            String name = fileNameFor(pluginsDir.toRealPath().toString());
-            return Optional.of(new PluginIndexStore(dir.resolve(name), hostStamp()));
+            // keyed by the host too: two installations (or builds) sharing a plugins directory keep one index each
+            String stamp = hostStamp();
+            String name = fileNameFor(pluginsDir.toRealPath() + "\n" + stamp);
+            return Optional.of(new PluginIndexStore(dir.resolve(name), stamp));
         } catch (IOException | RuntimeException e) {
             LOG.debug("Plugin index not used: {}", e.toString());
             return Optional.empty();
@@ -133,6 +142,7 @@ final class PluginIndexStore {
             }
             Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             temp = null;
+            pruneStale(file.getParent(), Instant.now().minus(STALE_AFTER));
         } catch (IOException | RuntimeException e) {
             LOG.debug("Plugin index {} not written: {}", file, e.toString());
         } finally {
@@ -143,6 +153,28 @@ final class PluginIndexStore {
                     LOG.debug("cannot delete {}: {}", temp, e.toString());
                 }
             }
+        }
+    }
+
+    /**
+     * Deletes the index files of {@code dir} last written before {@code cutoff}: those of plugins
+     * directories and host builds not used since (a build's index is keyed by its jars). Runs only
+     * after a save, so a run that changes nothing pays nothing; an index still in use that is pruned
+     * costs its next run one read of the jars. Only regular {@code *.idx} files, never what a link
+     * points to.
+     */
+    static void pruneStale(Path dir, Instant cutoff) {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, "*.idx")) {
+            for (Path entry : entries) {
+                BasicFileAttributes attributes = Files.readAttributes(entry, BasicFileAttributes.class,
+                        LinkOption.NOFOLLOW_LINKS);
+                if (attributes.isRegularFile() && attributes.lastModifiedTime().toInstant().isBefore(cutoff)) {
+                    Files.deleteIfExists(entry);
+                    LOG.debug("Plugin index {} pruned: last written {}", entry, attributes.lastModifiedTime());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("Plugin index directory {} not pruned: {}", dir, e.toString());
         }
     }
 

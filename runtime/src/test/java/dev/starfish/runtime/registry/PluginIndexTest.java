@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -138,6 +140,37 @@ class PluginIndexTest {
         assertThat(PluginIndexStore.fileNameFor("/opt/starfish/plugins")).matches("[0-9a-f]{16}\\.idx")
                 .isEqualTo(PluginIndexStore.fileNameFor("/opt/starfish/plugins"))
                 .isNotEqualTo(PluginIndexStore.fileNameFor("/opt/starfish/plugins2"));
+    }
+
+    @Test
+    void eachHostBuildKeepsItsOwnIndexOfASharedDirectory() {
+        String dir = "/opt/starfish/plugins";
+        assertThat(PluginIndexStore.fileNameFor(dir + "\n" + "17.0.15|/a/starfish-runtime.jar:1:2|api"))
+                .isNotEqualTo(PluginIndexStore.fileNameFor(dir + "\n" + "17.0.15|/b/starfish-runtime.jar:1:2|api"));
+    }
+
+    @Test
+    void savingPrunesOnlyIndexFilesNotWrittenForAMonth() throws IOException {
+        PluginIndexStore store = indexedAlpha();
+        Path dir = store.file().getParent();
+        FileTime old = FileTime.from(Instant.now().minus(PluginIndexStore.STALE_AFTER).minus(Duration.ofDays(1)));
+        Path stale = Files.writeString(dir.resolve("0000000000000001.idx"), "stale");
+        Files.setLastModifiedTime(stale, old);
+        Path fresh = Files.writeString(dir.resolve("0000000000000002.idx"), "fresh");
+        Path notAnIndex = Files.writeString(dir.resolve("notes.txt"), "old");
+        Files.setLastModifiedTime(notAnIndex, old);
+        Path elsewhere = Files.writeString(tmp.resolve("target-of-link"), "old");
+        Files.setLastModifiedTime(elsewhere, old);
+        Path link = Files.createSymbolicLink(dir.resolve("0000000000000003.idx"), elsewhere);
+
+        store.save(store.load().values());
+
+        assertThat(stale).doesNotExist();
+        assertThat(fresh).exists();
+        assertThat(store.file()).as("the index just written").exists();
+        assertThat(notAnIndex).exists();
+        assertThat(link).as("a link is not an index file: left alone, and what it points to too").isSymbolicLink();
+        assertThat(elsewhere).exists();
     }
 
     /** A store holding the index of one plugin, AlphaJob. */
