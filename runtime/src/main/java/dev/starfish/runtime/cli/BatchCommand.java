@@ -8,7 +8,6 @@ import dev.starfish.runtime.batch.BatchReporter;
 import dev.starfish.runtime.batch.BatchSettings;
 import dev.starfish.runtime.batch.LocalBatch;
 import dev.starfish.runtime.batch.SlurmBatch;
-import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import java.nio.file.Path;
@@ -78,27 +77,21 @@ final class BatchCommand implements Callable<Integer>, HostAware {
     @Mixin
     LoggingOptions logging;
 
-    private Host host;
-    private final JobOptionBinder binder = new JobOptionBinder();
+    private final AttachedHost attached = new AttachedHost("batch");
 
     /** Attaches the host whose jobs contribute options; called before parsing. */
     @Override
     public void attach(Host newHost) {
-        this.host = newHost;
-        binder.register(spec, newHost.registry());
+        attached.attach(spec, newHost);
     }
 
     @Override
     public Integer call() {
-        if (host == null) {
-            throw new IllegalStateException("no host attached to the batch command");
-        }
+        Host host = attached.host();
         requireAtLeastOne("--parallel", parallel);
         requireAtLeastOne("--jobs", subgraphParallelism);
         ParseResult parsed = spec.commandLine().getParseResult();
-        PipelineChoice choice = new PipelineChoice(host.registry(), pipeline, host.properties().list(Setting.PIPELINE),
-                host.properties().source().toString(), name -> JobOptionBinder.given(parsed, name));
-        binder.warnAboutUnusedOptions(parsed, choice.jobs());
+        List<String> jobs = attached.pipeline(pipeline, parsed);
         Path launchDir = Path.of("").toAbsolutePath();
         Optional<Path> outDir = Optional.ofNullable(outputDir).map(d -> launchDir.resolve(d).normalize());
         List<BatchItem> items = BatchInputs.resolve(models.stream().map(m -> launchDir.resolve(m).normalize()).toList(),
@@ -108,7 +101,7 @@ final class BatchCommand implements Callable<Integer>, HostAware {
         if (java.nio.file.Files.isDirectory(reportFile)) {
             throw new InvalidInputException("report " + reportFile + " is a directory; give --report a file name");
         }
-        BatchSettings settings = new BatchSettings(choice.jobs(), binder.values(parsed), subgraphParallelism, parallel,
+        BatchSettings settings = new BatchSettings(jobs, attached.optionValues(parsed), subgraphParallelism, parallel,
                 launchDir, VersionProvider.version());
         BatchConsole console = new BatchConsole(spec.commandLine().getOut(), items.size());
         BatchReporter reporter = new BatchReporter(settings.driverVersion(), executor, reportFile, console);

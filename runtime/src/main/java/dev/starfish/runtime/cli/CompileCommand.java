@@ -6,7 +6,6 @@ import dev.starfish.runtime.compile.Compilation;
 import dev.starfish.runtime.compile.CompileInterruptedException;
 import dev.starfish.runtime.compile.CompileRequest;
 import dev.starfish.runtime.compile.CompileResult;
-import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import java.io.PrintWriter;
@@ -69,30 +68,22 @@ final class CompileCommand implements Callable<Integer>, HostAware {
             + "nothing, create nothing.")
     boolean dryRun;
 
-    private Host host;
-    private final JobOptionBinder binder = new JobOptionBinder();
+    private final AttachedHost attached = new AttachedHost("compile");
 
     /** Attaches the host whose jobs contribute options; called before parsing. */
     @Override
     public void attach(Host newHost) {
-        this.host = newHost;
-        binder.register(spec, newHost.registry());
+        attached.attach(spec, newHost);
     }
 
     @Override
     public Integer call() {
-        if (host == null) {
-            throw new IllegalStateException("no host attached to the compile command");
-        }
+        Host host = attached.host();
         if (parallelism < 1) {
             throw new ParameterException(spec.commandLine(), "--jobs expects a number of at least 1, found " + parallelism);
         }
         var parsed = spec.commandLine().getParseResult();
-        PipelineChoice choice = new PipelineChoice(host.registry(), pipeline,
-                host.properties().list(Setting.PIPELINE), host.properties().source().toString(),
-                name -> JobOptionBinder.given(parsed, name));
-        List<String> jobs = choice.jobs();
-        binder.warnAboutUnusedOptions(parsed, jobs);
+        List<String> jobs = attached.pipeline(pipeline, parsed);
         CompileRequest request = request(jobs, parsed);
         PrintWriter out = spec.commandLine().getOut();
         try (ProcessLauncher launcher = host.newLauncher()) {
@@ -120,7 +111,7 @@ final class CompileCommand implements Callable<Integer>, HostAware {
         Path log = logFile != null ? launchDir.resolve(logFile).normalize() : work.resolve(DEFAULT_LOG);
         Optional<Path> link = logFile == null ? Optional.of(launchDir.resolve(DEFAULT_LOG)) : Optional.empty();
         return new CompileRequest(modelPath, launchDir.resolve(output != null ? output : stem + ".neff").normalize(),
-                work, log, link, launchDir, jobs, parallelism, dryRun, binder.values(parsed), VersionProvider.version());
+                work, log, link, launchDir, jobs, parallelism, dryRun, attached.optionValues(parsed), VersionProvider.version());
     }
 
     private String summary(CompileResult result, CompileRequest request) {
