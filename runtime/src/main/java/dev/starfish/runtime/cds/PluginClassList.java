@@ -187,14 +187,23 @@ public final class PluginClassList {
         }
     }
 
-    /** {@code PluginClassList BUILTIN_LIST CLASS_LOAD_LOG PLUGINS_DIR OUT}: used by bin/starfish when it dumps the archive. */
-    public static void main(String[] args) throws IOException {
+    /**
+     * {@code PluginClassList BUILTIN_LIST CLASS_LOAD_LOG PLUGINS_DIR OUT}: used by bin/starfish when it
+     * dumps the archive. Exit 0, or 1 with one line on stderr (bin/starfish then dumps without it).
+     */
+    public static void main(String[] args) {
         if (args.length != 4) {
             System.err.println("usage: PluginClassList BUILTIN_LIST CLASS_LOAD_LOG PLUGINS_DIR OUT");
             System.exit(2);
         }
-        Path pluginsDir = Path.of(args[2]).toRealPath();
-        List<String> merged = merge(Files.readAllLines(Path.of(args[0])), Files.readAllLines(Path.of(args[1])), pluginsDir);
-        Files.write(Path.of(args[3]), merged);
+        try {
+            Path pluginsDir = Path.of(args[2]).toRealPath();
+            List<String> merged = merge(Files.readAllLines(Path.of(args[0])), Files.readAllLines(Path.of(args[1])),
+                    pluginsDir);
+            Files.write(Path.of(args[3]), merged);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("starfish-cds: cannot list the plugins' classes: " + e);
+            System.exit(1);
+        }
     }
 }

@@ -84,6 +84,29 @@ class ClassDataArchiveIT {
                 .isEqualTo(Files.readAllBytes(tmp.resolve("packaged.work/tensor_map.json")));
     }
 
+    @Test
+    void aClassLoadLogThatCannotBeReadLeavesAnArchiveOfTheDriverAloneAndOneWarning() throws Exception {
+        AssembledDistribution copy = dist.copyTo(tmp.resolve("copy"));
+        Path list = Files.writeString(tmp.resolve("builtin.classlist"), "java/lang/Object\njava/lang/String\n");
+        ProcessBuilder dump = new ProcessBuilder(copy.home().resolve("bin/starfish").toString())
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("dump.txt").toFile());
+        dump.environment().put("STARFISH_CDS", "dump=" + list);
+        dump.environment().put("STARFISH_CDS_CLASS_LOG", tmp.resolve("no-such-log.txt").toString());
+        Process process = dump.start();
+        assertThat(process.waitFor(5, TimeUnit.MINUTES)).isTrue();
+        String output = Files.readString(tmp.resolve("dump.txt"));
+
+        assertThat(process.exitValue()).as(output).isZero();
+        assertThat(output).contains("starfish-cds: cannot list the plugins' classes: java.nio.file.NoSuchFileException: "
+                + tmp.resolve("no-such-log.txt"))
+                .contains("starfish: warning: the plugins' classes could not be added to")
+                .doesNotContain("\tat ");
+        assertThat(copy.home().resolve("lib/starfish.jsa.key")).isRegularFile();
+        AssembledDistribution.Run version = copy.run(tmp, "--version");
+        assertThat(version.exitCode()).as(version.toString()).isZero();
+        assertThat(version.stderr()).isEmpty();
+    }
+
     private int remakeArchive(AssembledDistribution copy) throws Exception {
         Process remake = new ProcessBuilder(copy.home().resolve("bin/starfish-cds").toString())
                 .redirectErrorStream(true).redirectOutput(tmp.resolve("cds.txt").toFile()).start();
