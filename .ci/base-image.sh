@@ -7,7 +7,7 @@
 # .ci/docker-up.sh first).
 #
 # Environment: STARFISH_BASE_IMAGE (default starfish-base:bookworm),
-#              DEBIAN_MIRROR (default: the mirror apt uses, else deb.debian.org).
+#              DEBIAN_MIRROR (default: the mirror apt uses; required when apt names none).
 set -euo pipefail
 # shellcheck source=debootstrap-image.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/debootstrap-image.sh"

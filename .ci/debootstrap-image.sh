@@ -6,7 +6,8 @@
 #   debootstrap_image NAME IMAGE PACKAGES [FINISH]
 # NAME prefixes the messages, IMAGE is the tag, PACKAGES a comma-separated list; FINISH, when
 # given, is a function called with the root directory before it is imported.
-# Environment: DEBIAN_MIRROR (default: the mirror apt uses, else deb.debian.org).
+# Environment: DEBIAN_MIRROR (default: the first Debian mirror in this machine's apt sources; when
+# there is none it stops and asks for DEBIAN_MIRROR: the tree names no registry host).
 
 debootstrap_image() {
     local name=$1 image=$2 packages=$3 finish=${4:-}
@@ -27,7 +28,7 @@ debootstrap_image() {
         mirror=$(grep -hE '^[[:space:]]*(deb|URIs:)[[:space:]]' \
                      /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null \
                  | grep -oE 'https?://[^[:space:]]+/debian/?([[:space:]]|$)' | head -n 1 | tr -d '[:space:]' || true)
-        mirror=${mirror:-http://deb.debian.org/debian}
+        [ -n "$mirror" ] || die "no Debian mirror found in /etc/apt/sources.list or /etc/apt/sources.list.d/; set DEBIAN_MIRROR to the mirror's URL (e.g. DEBIAN_MIRROR=http://HOST/debian)"
     fi
 
     root=$(mktemp -d "/tmp/$name.XXXXXX")

@@ -8,7 +8,7 @@
 # Idempotent; needs root, debootstrap and an engine (run .ci/docker-up.sh first).
 #
 # Environment: STARFISH_SLURM_IMAGE (default starfish-slurm:bookworm),
-#              DEBIAN_MIRROR (default: the mirror apt uses, else deb.debian.org).
+#              DEBIAN_MIRROR (default: the mirror apt uses; required when apt names none).
 set -euo pipefail
 # shellcheck source=debootstrap-image.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/debootstrap-image.sh"
