@@ -64,6 +64,7 @@ final class BatchCommand implements Callable<Integer>, HostAware {
     String pipeline;
 
     @Option(names = "--executor", paramLabel = "local|slurm", defaultValue = "local", converter = ExecutorConverter.class,
+            completionCandidates = ExecutorConverter.class,
             description = "Where the models compile: local (this driver) or slurm (one Slurm job array; default: "
                     + "${DEFAULT-VALUE}).")
     String executor;
@@ -127,11 +128,19 @@ final class BatchCommand implements Callable<Integer>, HostAware {
     }
 
     /** {@code local} or {@code slurm}, in any case. */
-    static final class ExecutorConverter implements picocli.CommandLine.ITypeConverter<String> {
+    /** The executors by name: the option's converter and its completion candidates. */
+    static final class ExecutorConverter implements picocli.CommandLine.ITypeConverter<String>, Iterable<String> {
+        private static final List<String> NAMES = List.of("local", "slurm");
+
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return NAMES.iterator();
+        }
+
         @Override
         public String convert(String value) {
             String name = value.toLowerCase(java.util.Locale.ROOT);
-            if (!name.equals("local") && !name.equals("slurm")) {
+            if (!NAMES.contains(name)) {
                 throw new picocli.CommandLine.TypeConversionException("expected local or slurm, found '" + value + "'");
             }
             return name;
