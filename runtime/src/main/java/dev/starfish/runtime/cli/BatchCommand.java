@@ -26,8 +26,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code starfish batch MODEL|DIR...}: compiles many models in one driver, or as one Slurm job array. */
 @Command(name = "batch", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Compile many HLO models in one driver: each keeps its own work directory, log file and status,",
-                "and a failing model does not stop the others. Prints a summary and writes batch-report.json.",
+        description = {"Compile many HLO models in one driver; a failing model does not stop the others.",
+                "Each model keeps its own work directory, log file and status. Prints a summary and writes "
+                        + "batch-report.json.",
                 "Exit 0 when every model compiled, 1 when any did not, 2 for usage errors."})
 final class BatchCommand implements Callable<Integer>, HostAware {
 

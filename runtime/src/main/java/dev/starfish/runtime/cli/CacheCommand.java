@@ -6,15 +6,20 @@ import dev.starfish.runtime.cache.CompileCache;
 import dev.starfish.runtime.cache.UnusableCacheException;
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.config.StarfishProperties;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.ScopeType;
@@ -40,9 +45,7 @@ final class CacheCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("starfish: error: cache needs a subcommand: info, verify or clear");
-        spec.commandLine().usage(spec.commandLine().getErr());
-        return ExitCodes.INVALID_INPUT;
+        throw new ParameterException(spec.commandLine(), "cache needs a subcommand: info, verify or clear");
     }
 
     /** The cache {@code --cache-dir} or the configuration names, which must exist and be a Starfish cache. */
@@ -74,37 +77,62 @@ final class CacheCommand implements Callable<Integer> {
         private CommandSpec spec;
         @Mixin
         LoggingOptions logging;
+        @Option(names = "--json", description = "Print the same as one JSON object (docs/compile-cache.md).")
+        boolean json;
 
         @Override
-        public Integer call() {
+        public Integer call() throws JsonProcessingException {
             PrintWriter out = spec.commandLine().getOut();
-            int code = run(cache, out);
+            Result result = run(cache);
+            if (json) {
+                out.println(JsonOption.render(result.data()));
+            } else {
+                result.text().forEach(out::println);
+            }
             out.flush();
-            return code;
+            return result.exitCode();
         }
 
-        abstract int run(CacheCommand cache, PrintWriter out);
+        abstract Result run(CacheCommand cache);
+    }
+
+    /** What a subcommand found: its lines for the console, the same as data for --json, its exit code. */
+    record Result(List<String> text, Map<String, Object> data, int exitCode) {
     }
 
     @Command(name = "info", mixinStandardHelpOptions = true,
             description = "Show the cache directory, its entries and bytes, the size cap and the oldest and newest use.")
     static final class Info extends Subcommand {
         @Override
-        int run(CacheCommand cache, PrintWriter out) {
+        Result run(CacheCommand cache) {
             Path dir = cache.configuredDirectory();
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("directory", dir.toString());
             if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-                out.printf("directory   %s (absent: nothing is cached yet)%nentries     0%n", dir);
-                return ExitCodes.OK;
+                data.put("exists", false);
+                data.put("entries", 0);
+                return new Result(List.of(String.format("directory   %s (absent: nothing is cached yet)", dir),
+                        "entries     0"), data, ExitCodes.OK);
             }
             CacheMaintenance.Info info = cache.existing().maintenance().info();
-            out.printf("directory   %s%n", info.directory());
-            out.printf("entries     %d%s%n", info.entries(),
-                    info.malformed() > 0 ? " (and " + info.malformed() + " malformed: run starfish cache verify)" : "");
-            out.printf("bytes       %d (%s)%n", info.bytes(), human(info.bytes()));
-            out.printf("cap         %s%n", info.maxBytes() == 0 ? "none" : info.maxBytes() + " (" + human(info.maxBytes()) + ")");
-            out.printf("oldest use  %s%n", info.oldestUse().map(Object::toString).orElse("-"));
-            out.printf("newest use  %s%n", info.newestUse().map(Object::toString).orElse("-"));
-            return ExitCodes.OK;
+            data.put("directory", info.directory().toString());
+            data.put("exists", true);
+            data.put("entries", info.entries());
+            data.put("malformed", info.malformed());
+            data.put("bytes", info.bytes());
+            data.put("maxBytes", info.maxBytes() == 0 ? null : info.maxBytes());
+            data.put("oldestUse", info.oldestUse().map(Object::toString).orElse(null));
+            data.put("newestUse", info.newestUse().map(Object::toString).orElse(null));
+            List<String> text = List.of(
+                    String.format("directory   %s", info.directory()),
+                    String.format("entries     %d%s", info.entries(), info.malformed() > 0
+                            ? " (and " + info.malformed() + " malformed: run starfish cache verify)" : ""),
+                    String.format("bytes       %d (%s)", info.bytes(), human(info.bytes())),
+                    String.format("cap         %s", info.maxBytes() == 0 ? "none"
+                            : info.maxBytes() + " (" + human(info.maxBytes()) + ")"),
+                    String.format("oldest use  %s", info.oldestUse().map(Object::toString).orElse("-")),
+                    String.format("newest use  %s", info.newestUse().map(Object::toString).orElse("-")));
+            return new Result(text, data, ExitCodes.OK);
         }
     }
 
@@ -113,14 +141,21 @@ final class CacheCommand implements Callable<Integer> {
                     "Exit 0 when every entry is sound, 1 when any was corrupt."})
     static final class Verify extends Subcommand {
         @Override
-        int run(CacheCommand cache, PrintWriter out) {
+        Result run(CacheCommand cache) {
             CacheMaintenance maintenance = cache.existing().maintenance();
             int total = maintenance.info().entries() + maintenance.info().malformed();
             List<CacheMaintenance.Dropped> dropped = maintenance.verify();
-            dropped.forEach(d -> out.printf("dropped %s: %s%n", d.key(), d.reason()));
-            out.printf("verified %d entr%s in %s: %d sound, %d corrupt%s%n", total, total == 1 ? "y" : "ies",
-                    cache.configuredDirectory(), total - dropped.size(), dropped.size(), dropped.isEmpty() ? "" : " (dropped)");
-            return dropped.isEmpty() ? ExitCodes.OK : ExitCodes.FAILURE;
+            List<String> text = new ArrayList<>();
+            dropped.forEach(d -> text.add(String.format("dropped %s: %s", d.key(), d.reason())));
+            text.add(String.format("verified %d entr%s in %s: %d sound, %d corrupt%s", total, total == 1 ? "y" : "ies",
+                    cache.configuredDirectory(), total - dropped.size(), dropped.size(),
+                    dropped.isEmpty() ? "" : " (dropped)"));
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("directory", cache.configuredDirectory().toString());
+            data.put("verified", total);
+            data.put("sound", total - dropped.size());
+            data.put("dropped", dropped.stream().map(d -> Map.of("key", d.key(), "reason", d.reason())).toList());
+            return new Result(text, data, dropped.isEmpty() ? ExitCodes.OK : ExitCodes.FAILURE);
         }
     }
 
@@ -129,10 +164,13 @@ final class CacheCommand implements Callable<Integer> {
                     + "refused).")
     static final class Clear extends Subcommand {
         @Override
-        int run(CacheCommand cache, PrintWriter out) {
+        Result run(CacheCommand cache) {
             int removed = cache.existing().maintenance().clear();
-            out.printf("removed %d entr%s from %s%n", removed, removed == 1 ? "y" : "ies", cache.configuredDirectory());
-            return ExitCodes.OK;
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("directory", cache.configuredDirectory().toString());
+            data.put("removed", removed);
+            return new Result(List.of(String.format("removed %d entr%s from %s", removed, removed == 1 ? "y" : "ies",
+                    cache.configuredDirectory())), data, ExitCodes.OK);
         }
     }
 

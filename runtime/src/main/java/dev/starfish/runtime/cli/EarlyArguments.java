@@ -60,6 +60,24 @@ record EarlyArguments(String subcommand, Path pluginsDir, List<String> rejectJob
         return new EarlyArguments(subcommand, pluginsDir, rejects, Optional.ofNullable(chosen(level, verbose, quiet)));
     }
 
+    /**
+     * The first word that stands where the subcommand should and names none ({@code starfish server
+     * --help}), which Picocli would otherwise answer with the top-level help and exit 0.
+     */
+    static Optional<String> unknownCommand(String... args) {
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (arg.equals("--")) {
+                return Optional.empty();
+            } else if (arg.equals("--plugins-dir") || arg.equals("--reject-jobs") || arg.equals("--log-level")) {
+                i++;
+            } else if (!arg.startsWith("-")) {
+                return SUBCOMMANDS.contains(arg) ? Optional.empty() : Optional.of(arg);
+            }
+        }
+        return Optional.empty();
+    }
+
     private static Verbosity chosen(Verbosity level, int verbose, boolean quiet) {
         if (level != null) {
             return level;

@@ -3,6 +3,7 @@ package dev.starfish.runtime.cli;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
@@ -31,8 +32,6 @@ final class PluginsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("starfish: error: plugins needs a subcommand: list, lock or lint");
-        spec.commandLine().usage(spec.commandLine().getErr());
-        return ExitCodes.INVALID_INPUT;
+        throw new ParameterException(spec.commandLine(), "plugins needs a subcommand: list, lock or lint");
     }
 }

@@ -2,7 +2,12 @@ package dev.starfish.runtime.cli;
 
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.host.Host;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** The {@code starfish} executable's entry point; the only place that calls {@link System#exit}. */
 public final class StarfishCli {
@@ -14,6 +19,9 @@ public final class StarfishCli {
     /** The subcommands that describe the whole command model, so every subcommand must be registered. */
     private static final java.util.Set<String> WHOLE_MODEL_COMMANDS = java.util.Set.of("generate-completion",
             "generate-man-pages");
+
+    /** The subcommands that load no plugin, where the inherited plugin options would mean nothing. */
+    private static final Set<String> PLUGIN_FREE_COMMANDS = Set.of("cache", "generate-completion");
 
     private StarfishCli() {
     }
@@ -41,6 +49,10 @@ public final class StarfishCli {
             }
             System.out.flush();
             return ExitCodes.OK;
+        }
+        Optional<String> unknown = EarlyArguments.unknownCommand(args);
+        if (unknown.isPresent()) {
+            return UsageErrorReporter.unknownCommand(newCommandLine(), unknown.get());
         }
         EarlyArguments early = EarlyArguments.scan(args);
         early.applyConsoleLevel();
@@ -105,6 +117,16 @@ public final class StarfishCli {
         return !dumb && tty ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF;
     }
 
+    private static void dropPluginOptions(CommandLine command) {
+        for (String name : List.of("--plugins-dir", "--reject-jobs")) {
+            OptionSpec option = command.getCommandSpec().findOption(name);
+            if (option != null) {
+                command.getCommandSpec().remove(option);
+            }
+        }
+        command.getSubcommands().values().forEach(StarfishCli::dropPluginOptions);
+    }
+
     /** The configured command line with every subcommand, also used by tests. */
     public static CommandLine newCommandLine() {
         return newCommandLine(null);
@@ -122,6 +144,8 @@ public final class StarfishCli {
                 commandLine.addSubcommand(name, newInstance(type));
             }
         }
+        PLUGIN_FREE_COMMANDS.stream().map(commandLine.getSubcommands()::get).filter(Objects::nonNull)
+                .forEach(StarfishCli::dropPluginOptions);
         commandLine.setExitCodeExceptionMapper(new ExitCodes());
         commandLine.setExecutionExceptionHandler(new ErrorReporter());
         commandLine.setParameterExceptionHandler(new UsageErrorReporter());

@@ -1,6 +1,8 @@
 package dev.starfish.runtime.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
@@ -23,8 +25,24 @@ final class UsageErrorReporter implements CommandLine.IParameterExceptionHandler
                 err.println("Did you mean: " + String.join(" or ", suggestions.subList(0, Math.min(3, suggestions.size())))
                         + "?");
             }
+            if ("compile".equals(commandLine.getCommandName()) && !unmatched.getUnmatched().isEmpty()
+                    && !unmatched.getUnmatched().get(0).startsWith("-")) {
+                err.println("compile takes one model; to compile several in one driver: starfish batch MODEL...");
+            }
         }
         err.println("Try '" + commandLine.getCommandSpec().qualifiedName() + " --help' for more information.");
+        err.flush();
+        return ExitCodes.INVALID_INPUT;
+    }
+
+    /** {@code starfish WORD ...} where WORD names no command: one line, a suggestion, the hint; exit 2. */
+    static int unknownCommand(CommandLine root, String word) {
+        List<String> commands = root.getSubcommands().entrySet().stream()
+                .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden()).map(Map.Entry::getKey).toList();
+        PrintWriter err = root.getErr();
+        err.println("starfish: error: unknown command '" + word + "'" + PipelineChoice.suggestion(word, commands)
+                + "; expected one of " + String.join(", ", commands));
+        err.println("Try 'starfish --help' for more information.");
         err.flush();
         return ExitCodes.INVALID_INPUT;
     }

@@ -40,7 +40,8 @@ final class CompilePreflight {
                     + " (expected an HLO text file, e.g. examples/mlp.hlo)");
         }
         if (Files.isDirectory(model)) {
-            throw new InvalidInputException("model " + model + " is a directory; expected an HLO text file");
+            throw new InvalidInputException("model " + model + " is a directory; expected an HLO text file"
+                    + " (to compile every model in it: starfish batch " + model + ")");
         }
         if (!Files.isRegularFile(model)) {
             throw new InvalidInputException("model " + model + " is not a regular file (a pipe, socket or device); "

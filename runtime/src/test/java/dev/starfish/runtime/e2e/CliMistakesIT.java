@@ -132,7 +132,8 @@ class CliMistakesIT {
         AssembledDistribution.Run run = dist.run(cwd, "compile", "models.hlo");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).isEqualTo("starfish: error: model " + cwd.resolve("models.hlo")
-                + " is a directory; expected an HLO text file\n");
+                + " is a directory; expected an HLO text file (to compile every model in it: starfish batch "
+                + cwd.resolve("models.hlo") + ")\n");
     }
 
     @Test

@@ -75,7 +75,8 @@ class ReadmeCommandsIT {
             assertThat(run.stdout().lines()).as(command).isNotEmpty().allMatch(l -> l.startsWith("OK "));
         }
         if (args[0].equals("generate-completion")) {
-            assertThat(run.stdout()).as(command).contains("complete -F _complete_starfish");
+            assertThat(run.stdout()).as(command).contains("complete -F _starfish_complete")
+                    .contains("function _complete_starfish()");
         }
         if (command.contains("--keep-temps")) {
             assertThat(cwd.resolve("model.work/sg00/model.bir")).isRegularFile();
