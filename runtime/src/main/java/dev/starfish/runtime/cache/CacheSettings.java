@@ -2,6 +2,7 @@ package dev.starfish.runtime.cache;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.runtime.config.UserCacheDirectory;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -27,15 +28,11 @@ public record CacheSettings(Path directory, long maxBytes, Duration lockStaleAft
     }
 
     /**
-     * The default directory: {@code $STARFISH_CACHE_DIR/compile}, else {@code ~/.cache/starfish/compile}
-     * (the native-library cache uses {@code native} beside it).
+     * The default directory: {@code compile} in the user's cache directory ({@link UserCacheDirectory}:
+     * {@code $STARFISH_CACHE_DIR}, else {@code $XDG_CACHE_HOME/starfish}, else {@code ~/.cache/starfish});
+     * the native-library cache uses {@code native} beside it.
      */
     public static Path defaultDirectory(java.util.Map<String, String> env) {
-        String explicit = env.get("STARFISH_CACHE_DIR");
-        if (explicit != null && !explicit.isBlank()) {
-            return Path.of(explicit).resolve("compile");
-        }
-        Path home = Path.of(System.getProperty("user.home", "/nonexistent"));
-        return (home.isAbsolute() ? home : Path.of("/nonexistent")).resolve(".cache/starfish/compile");
+        return UserCacheDirectory.of(env).resolve("compile");
     }
 }

@@ -37,7 +37,7 @@ final class CacheCommand implements Callable<Integer> {
 
     @Option(names = "--cache-dir", paramLabel = "DIR", scope = ScopeType.INHERIT,
             description = "The compile cache directory (default: cache.dir of conf/starfish.properties, else "
-                    + "$STARFISH_CACHE_DIR/compile, else ~/.cache/starfish/compile).")
+                    + "$STARFISH_CACHE_DIR/compile, else $XDG_CACHE_HOME/starfish/compile, else ~/.cache/starfish/compile).")
     String cacheDir;
 
     @Mixin

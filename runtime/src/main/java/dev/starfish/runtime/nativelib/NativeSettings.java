@@ -2,6 +2,7 @@ package dev.starfish.runtime.nativelib;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.runtime.config.UserCacheDirectory;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -30,17 +31,12 @@ public final class NativeSettings {
     }
 
     /**
-     * The default cache: {@code $STARFISH_CACHE_DIR/native}, else {@code ~/.cache/starfish/native}.
+     * The default cache: {@code native} in the user's cache directory ({@link UserCacheDirectory}).
      * When that cannot be used, {@link #usableCacheRoot()} falls back to a private temporary
      * directory; there is no predictable shared fallback such as {@code /tmp/starfish-$USER}.
      */
     public static Path defaultCacheRoot() {
-        String explicit = System.getenv("STARFISH_CACHE_DIR");
-        if (explicit != null && !explicit.isBlank()) {
-            return Path.of(explicit).resolve("native");
-        }
-        Path home = Path.of(System.getProperty("user.home", "/nonexistent"));
-        return (home.isAbsolute() ? home : Path.of("/nonexistent")).resolve(".cache/starfish/native");
+        return UserCacheDirectory.of(System.getenv()).resolve("native");
     }
 
     /** Settings with deep-bind off: plain {@code System.load}. */

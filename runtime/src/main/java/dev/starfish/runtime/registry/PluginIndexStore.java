@@ -3,6 +3,7 @@ package dev.starfish.runtime.registry;
 import dev.starfish.runtime.log.LazyLogger;
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.runtime.config.UserCacheDirectory;
 import dev.starfish.runtime.nativelib.CacheTrust;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -30,7 +31,7 @@ import java.util.Set;
 
 /**
  * Where the {@link PluginIndex} of one plugins directory lives between runs: one file per directory
- * and host build in {@code $STARFISH_CACHE_DIR/plugin-index} (else {@code ~/.cache/starfish/plugin-index}),
+ * and host build in {@code plugin-index} of the user's cache directory ({@link UserCacheDirectory}),
  * a directory of the current user that nobody else may write (mode 0700); files not written for
  * {@link #STALE_AFTER} are pruned. A file that is not the
  * user's own regular file, is writable by others, does not parse or was written by another host
@@ -77,14 +78,9 @@ final class PluginIndexStore {
         }
     }
 
-    /** {@code $STARFISH_CACHE_DIR/plugin-index}, else {@code ~/.cache/starfish/plugin-index}. */
+    /** {@code plugin-index} in the user's cache directory ({@link UserCacheDirectory}). */
     static Path defaultDirectory() {
-        String explicit = System.getenv("STARFISH_CACHE_DIR");
-        if (explicit != null && !explicit.isBlank()) {
-            return Path.of(explicit).toAbsolutePath().resolve("plugin-index");
-        }
-        return Path.of(System.getProperty("user.home", "/nonexistent")).toAbsolutePath()
-                .resolve(".cache/starfish/plugin-index");
+        return UserCacheDirectory.of(System.getenv()).resolve("plugin-index");
     }
 
     /**
