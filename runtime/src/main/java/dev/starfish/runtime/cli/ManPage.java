@@ -45,6 +45,9 @@ final class ManPage {
         options(page);
         commands(page);
         footer(page);
+        section(page, "EXAMPLES", ManPageAppendix.examples(name));
+        section(page, "ENVIRONMENT", ManPageAppendix.ENVIRONMENT);
+        section(page, "FILES", ManPageAppendix.FILES);
         seeAlso(page);
         return page.toString();
     }
@@ -138,6 +141,17 @@ final class ManPage {
         if (!lines.isEmpty()) {
             page.append(".SH NOTES\n");
             lines.forEach(line -> page.append(".PP\n").append(escape(line)).append('\n'));
+        }
+    }
+
+    private static void section(StringBuilder page, String title, List<ManPageAppendix.Entry> entries) {
+        if (entries.isEmpty()) {
+            return;
+        }
+        page.append(".SH ").append(title).append('\n');
+        for (ManPageAppendix.Entry entry : entries) {
+            page.append(".TP\n\\fB").append(escape(entry.term())).append("\\fR\n").append(escape(entry.text()))
+                    .append('\n');
         }
     }
 

@@ -67,6 +67,15 @@ class CompletionAndManPagesIT {
                 .contains("--keep-temps").contains("MODEL");
         assertThat(render(man.resolve("starfish.1"))).contains("starfish-compile(1)").contains("Exit codes: 0 success");
         assertThat(render(man.resolve("starfish-doctor.1"))).contains("--json").contains("--verbose");
+        for (String page : pages) {
+            assertThat(render(man.resolve(page))).as("%s names every variable and file", page)
+                    .contains("ENVIRONMENT").contains("STARFISH_HOME").contains("STARFISH_CACHE_DIR")
+                    .contains("XDG_CACHE_HOME").contains("JAVA_OPTS").contains("NO_COLOR")
+                    .contains("FILES").contains("conf/starfish.properties").contains("MODEL.work/");
+        }
+        assertThat(render(man.resolve("starfish-compile.1"))).contains("EXAMPLES")
+                .contains("starfish compile model.hlo -###");
+        assertThat(render(man.resolve("starfish-batch.1"))).contains("EXAMPLES").contains("--parallel 2");
     }
 
     @Test
