@@ -9,6 +9,7 @@ import dev.starfish.runtime.compile.CompileResult;
 import dev.starfish.runtime.compile.InputLimits;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.launch.ProcessLauncher;
+import dev.starfish.runtime.log.ConsoleText;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -94,7 +95,7 @@ final class CompileCommand implements Callable<Integer>, HostAware {
                 result = new Compilation(host.registry(), launcher, request, out, cache, progress.listener()).run();
             }
             if (!dryRun) {
-                out.println(summary(result, request));
+                out.println(ConsoleText.line(summary(result, request)));
             }
         } catch (CompileInterruptedException e) {
             return 128 + ("SIGINT".equals(e.signal()) ? 2 : "SIGHUP".equals(e.signal()) ? 1 : 15);
