@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.starfish.api.JobOptions;
 import dev.starfish.runtime.compile.CompileRequest;
+import dev.starfish.runtime.compile.InputLimits;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -19,15 +20,17 @@ import java.util.Optional;
  * @param modelParallelism {@code --parallel}: models at once
  * @param launchDir where the driver was started
  * @param driverVersion the driver's version
+ * @param limits the input sizes each compile accepts
  */
 public record BatchSettings(List<String> pipeline, Map<String, JobOptions> jobOptions, int subgraphParallelism,
-        int modelParallelism, Path launchDir, String driverVersion) {
+        int modelParallelism, Path launchDir, String driverVersion, InputLimits limits) {
 
     public BatchSettings {
         pipeline = List.copyOf(pipeline);
         jobOptions = Map.copyOf(jobOptions);
         requireNonNull(launchDir, "launchDir is null");
         requireNonNull(driverVersion, "driverVersion is null");
+        requireNonNull(limits, "limits is null");
         if (subgraphParallelism < 1 || modelParallelism < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1");
         }
@@ -36,6 +39,6 @@ public record BatchSettings(List<String> pipeline, Map<String, JobOptions> jobOp
     /** The compile of one model: its own paths, no {@code log-starfish.txt} link (many compiles share the launch directory). */
     public CompileRequest requestFor(BatchItem item) {
         return new CompileRequest(item.model(), item.output(), item.workDir(), item.logFile(), Optional.empty(),
-                launchDir, pipeline, subgraphParallelism, false, jobOptions, driverVersion);
+                launchDir, pipeline, subgraphParallelism, false, jobOptions, driverVersion, limits);
     }
 }

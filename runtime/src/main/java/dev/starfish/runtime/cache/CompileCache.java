@@ -54,7 +54,7 @@ public final class CompileCache {
         }
         HostIdentity self = HostIdentity.current();
         this.store = new EntryStore(directory, self);
-        this.locks = new KeyLocks(directory.locks(), self, settings.lockStaleAfter());
+        this.locks = new KeyLocks(directory.locks(), self, settings.lockStaleAfter(), settings.lockWaitAtMost());
         this.eviction = new Eviction(directory, store, locks, settings.maxBytes());
     }
 
@@ -215,11 +215,16 @@ public final class CompileCache {
      * unlocked, which costs at most a duplicate compile, never a wrong entry.
      */
     public KeyLock lock(CacheKey key) throws InterruptedException {
+        return lock(key, "the same model");
+    }
+
+    /** {@link #lock(CacheKey)} for a compile of {@code model}, named in the line that says whom it waits for. */
+    public KeyLock lock(CacheKey key, String model) throws InterruptedException {
         if (directory == null) {
             return () -> { };
         }
         try {
-            HeldLock held = locks.acquire(key);
+            HeldLock held = locks.acquire(key, model);
             return held::close;
         } catch (UncheckedIOException e) {
             LOG.warn("{}; compiling without the lock (another process may compile the same model too)", e.getMessage());

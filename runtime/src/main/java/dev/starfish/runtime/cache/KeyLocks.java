@@ -2,6 +2,7 @@ package dev.starfish.runtime.cache;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.runtime.config.Setting;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -12,14 +13,17 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -37,31 +41,61 @@ import org.apache.logging.log4j.Logger;
  * then checks that it moved the very lock it judged stale: of two breakers only one rename
  * succeeds, and a live lock taken by mistake is put back. The lock saves duplicate work; the
  * cache's correctness never depends on it (entries are written whole and verified on read).
+ * A waiter says once, on the console, whom it waits for, and waits at most {@code waitAtMost}
+ * ({@code cache.lock.wait.seconds}; a holder alive for ever, e.g. a lock naming a live pid without
+ * its start time, cannot hold it up longer), then gives up with {@link LockWaitExpiredException}. A
+ * lock name that is not a regular file (a FIFO would block {@code open}) is never opened.
  */
 final class KeyLocks {
 
     private static final Logger LOG = LogManager.getLogger(KeyLocks.class);
     private static final long FIRST_POLL_MILLIS = 5;
     private static final long MAX_POLL_MILLIS = 200;
+    private static final String WAIT_SETTING = Setting.CACHE_LOCK_WAIT_SECONDS.key();
 
     private final Path dir;
     private final HostIdentity self;
     private final Duration staleAfter;
+    private final Duration waitAtMost;
     private final Map<String, Semaphore> inJvm = new ConcurrentHashMap<>();
     private final SecureRandom random = new SecureRandom();
 
     KeyLocks(Path dir, HostIdentity self, Duration staleAfter) {
+        this(dir, self, staleAfter, Duration.ofDays(365));
+    }
+
+    KeyLocks(Path dir, HostIdentity self, Duration staleAfter, Duration waitAtMost) {
         this.dir = requireNonNull(dir, "dir is null");
         this.self = requireNonNull(self, "self is null");
         this.staleAfter = requireNonNull(staleAfter, "staleAfter is null");
+        this.waitAtMost = requireNonNull(waitAtMost, "waitAtMost is null");
     }
 
     /** Waits until this thread holds the lock of {@code key}; the caller closes it. */
     HeldLock acquire(CacheKey key) throws InterruptedException {
+        return acquire(key, "the same model");
+    }
+
+    /**
+     * Waits, at most {@code waitAtMost}, until this thread holds the lock of {@code key}, compiled
+     * from {@code model}; the caller closes it.
+     *
+     * @throws LockWaitExpiredException when the wait ran out
+     * @throws UncheckedIOException when the lock cannot be created or read (e.g. it is not a regular file)
+     */
+    HeldLock acquire(CacheKey key, String model) throws InterruptedException {
+        long deadline = System.nanoTime() + Math.min(waitAtMost.toNanos(), Long.MAX_VALUE / 4);
         Semaphore local = inJvm.computeIfAbsent(key.hex(), k -> new Semaphore(1));
-        local.acquire();
+        if (!local.tryAcquire()) {
+            LOG.warn("Waiting for another compile of {} in this driver (cache key {}); waiting at most {} s ({})", model,
+                    key, waitAtMost.toSeconds(), WAIT_SETTING);
+            if (!local.tryAcquire(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                throw new LockWaitExpiredException("gave up after " + waitAtMost.toSeconds() + " s (" + WAIT_SETTING
+                        + ") waiting for another compile of " + model + " in this driver (cache key " + key + ")");
+            }
+        }
         try {
-            HeldLock held = acquireFile(key, local);
+            HeldLock held = acquireFile(key, local, model, deadline);
             local = null;
             return held;
         } finally {
@@ -84,7 +118,8 @@ final class KeyLocks {
         return held;
     }
 
-    private HeldLock acquireFile(CacheKey key, Semaphore local) throws InterruptedException {
+    private HeldLock acquireFile(CacheKey key, Semaphore local, String model, long deadline)
+            throws InterruptedException {
         Path file = fileOf(key);
         Observation seen = null;
         long poll = FIRST_POLL_MILLIS;
@@ -103,12 +138,19 @@ final class KeyLocks {
                 breakLock(file, seen);
                 continue;
             }
+            String holder = seen.content().map(KeyLocks::holder).orElse("an unknown holder (" + file
+                    + " is not a Starfish lock)");
             if (!announced) {
-                LOG.info("Waiting for {}, which is compiling the same model (cache key {})",
-                        seen.content().map(LockFile::describe).orElse("another process"), key);
+                LOG.warn("Waiting for {}, which holds the compile cache lock of {} (cache key {}; lock {}); waiting at "
+                        + "most {} s ({})", holder, model, key, file, waitAtMost.toSeconds(), WAIT_SETTING);
                 announced = true;
             }
-            Thread.sleep(poll);
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new LockWaitExpiredException("gave up after " + waitAtMost.toSeconds() + " s (" + WAIT_SETTING
+                        + ") waiting for " + holder + ", which holds the compile cache lock " + file + " of " + model);
+            }
+            Thread.sleep(Math.max(1, Math.min(poll, TimeUnit.NANOSECONDS.toMillis(left))));
             poll = Math.min(MAX_POLL_MILLIS, poll * 2);
         }
     }
@@ -156,7 +198,28 @@ final class KeyLocks {
         }
     }
 
+    /** {@code pid 4242 on node-3 (started 2026-12-02T09:00:00Z)}. */
+    private static String holder(LockFile lock) {
+        long start = lock.holder().start();
+        return lock.describe() + (start < 0 ? " (start time not recorded)" : " (started " + Instant.ofEpochMilli(start)
+                + ")");
+    }
+
     private static Optional<Observation> observe(Path file) {
+        try {
+            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class,
+                    LinkOption.NOFOLLOW_LINKS);
+            if (!attributes.isRegularFile()) {
+                throw new UncheckedIOException(new IOException("the compile cache lock " + file + " is "
+                        + (attributes.isDirectory() ? "a directory" : attributes.isSymbolicLink() ? "a symbolic link"
+                        : "a FIFO, socket or device") + ", not a regular file, so it is not opened; remove it"));
+            }
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the lock " + file + " of the compile cache: "
+                    + CacheDirectory.reason(e), e);
+        }
         try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
             byte[] bytes = in.readNBytes(4096);
             FileTime modified = Files.getLastModifiedTime(file, LinkOption.NOFOLLOW_LINKS);

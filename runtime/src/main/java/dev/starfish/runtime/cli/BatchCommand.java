@@ -8,6 +8,7 @@ import dev.starfish.runtime.batch.BatchReporter;
 import dev.starfish.runtime.batch.BatchSettings;
 import dev.starfish.runtime.batch.LocalBatch;
 import dev.starfish.runtime.batch.SlurmBatch;
+import dev.starfish.runtime.compile.InputLimits;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import java.nio.file.Path;
@@ -104,7 +105,7 @@ final class BatchCommand implements Callable<Integer>, HostAware {
             throw new InvalidInputException("report " + reportFile + " is a directory; give --report a file name");
         }
         BatchSettings settings = new BatchSettings(jobs, attached.optionValues(parsed), subgraphParallelism, parallel,
-                launchDir, VersionProvider.version());
+                launchDir, VersionProvider.version(), InputLimits.of(host.properties()));
         BatchConsole console = new BatchConsole(spec.commandLine().getOut(), items.size());
         BatchReporter reporter = new BatchReporter(settings.driverVersion(), executor, reportFile, console);
         if ("slurm".equals(executor)) {

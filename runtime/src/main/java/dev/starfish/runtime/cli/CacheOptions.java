@@ -42,6 +42,11 @@ final class CacheOptions {
         Path directory = configured == null ? CacheSettings.defaultDirectory(System.getenv()) : expand(configured);
         long maxBytes = properties.integer(Setting.CACHE_MAX_BYTES);
         long staleSeconds = properties.integer(Setting.CACHE_LOCK_STALE_SECONDS);
+        long waitSeconds = properties.integer(Setting.CACHE_LOCK_WAIT_SECONDS);
+        if (waitSeconds < 0) {
+            throw new InvalidInputException(properties.source() + ": " + Setting.CACHE_LOCK_WAIT_SECONDS.key()
+                    + " expects 0 (do not wait) or a positive number of seconds, found " + waitSeconds);
+        }
         if (maxBytes < 0) {
             throw new InvalidInputException(properties.source() + ": " + Setting.CACHE_MAX_BYTES.key()
                     + " expects 0 (no cap) or a positive number of bytes, found " + maxBytes);
@@ -50,7 +55,7 @@ final class CacheOptions {
             throw new InvalidInputException(properties.source() + ": " + Setting.CACHE_LOCK_STALE_SECONDS.key()
                     + " expects a positive number of seconds, found " + staleSeconds);
         }
-        return new CacheSettings(directory, maxBytes, Duration.ofSeconds(staleSeconds));
+        return new CacheSettings(directory, maxBytes, Duration.ofSeconds(staleSeconds), Duration.ofSeconds(waitSeconds));
     }
 
     /** {@code ~/x} is under the user's home; a relative path is against the directory starfish was started in. */

@@ -6,8 +6,10 @@ import dev.starfish.runtime.compile.Compilation;
 import dev.starfish.runtime.compile.CompileInterruptedException;
 import dev.starfish.runtime.compile.CompileRequest;
 import dev.starfish.runtime.compile.CompileResult;
+import dev.starfish.runtime.compile.InputLimits;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.launch.ProcessLauncher;
+import dev.starfish.runtime.log.ConsoleText;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -84,7 +86,7 @@ final class CompileCommand implements Callable<Integer>, HostAware {
         }
         var parsed = spec.commandLine().getParseResult();
         List<String> jobs = attached.pipeline(pipeline, parsed);
-        CompileRequest request = request(jobs, parsed);
+        CompileRequest request = request(jobs, parsed, InputLimits.of(host.properties()));
         PrintWriter out = spec.commandLine().getOut();
         try (ProcessLauncher launcher = host.newLauncher()) {
             CompileCache cache = dryRun ? cacheOptions.openForPlan(host) : cacheOptions.open(host);
@@ -93,7 +95,7 @@ final class CompileCommand implements Callable<Integer>, HostAware {
                 result = new Compilation(host.registry(), launcher, request, out, cache, progress.listener()).run();
             }
             if (!dryRun) {
-                out.println(summary(result, request));
+                out.println(ConsoleText.line(summary(result, request)));
             }
         } catch (CompileInterruptedException e) {
             return 128 + ("SIGINT".equals(e.signal()) ? 2 : "SIGHUP".equals(e.signal()) ? 1 : 15);
@@ -102,7 +104,7 @@ final class CompileCommand implements Callable<Integer>, HostAware {
         return ExitCodes.OK;
     }
 
-    private CompileRequest request(List<String> jobs, picocli.CommandLine.ParseResult parsed) {
+    private CompileRequest request(List<String> jobs, picocli.CommandLine.ParseResult parsed, InputLimits limits) {
         Path launchDir = Path.of("").toAbsolutePath();
         Path modelPath = launchDir.resolve(model).normalize();
         String stem = modelPath.getFileName() == null ? "model"
@@ -111,7 +113,8 @@ final class CompileCommand implements Callable<Integer>, HostAware {
         Path log = logFile != null ? launchDir.resolve(logFile).normalize() : work.resolve(DEFAULT_LOG);
         Optional<Path> link = logFile == null ? Optional.of(launchDir.resolve(DEFAULT_LOG)) : Optional.empty();
         return new CompileRequest(modelPath, launchDir.resolve(output != null ? output : stem + ".neff").normalize(),
-                work, log, link, launchDir, jobs, parallelism, dryRun, attached.optionValues(parsed), VersionProvider.version());
+                work, log, link, launchDir, jobs, parallelism, dryRun, attached.optionValues(parsed), VersionProvider.version(),
+                limits);
     }
 
     private String summary(CompileResult result, CompileRequest request) {

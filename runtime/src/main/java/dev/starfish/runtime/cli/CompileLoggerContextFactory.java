@@ -1,5 +1,7 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.runtime.log.LogFileSink;
+import java.nio.channels.FileChannel;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.Marker;
 import org.apache.logging.log4j.message.Message;
@@ -15,11 +17,24 @@ import org.apache.logging.log4j.util.PropertiesUtil;
  * (docs/benchmarks.md); any other configuration file still starts Log4j core. Chosen by
  * {@link LoggingBootstrap}.
  */
-public final class CompileLoggerContextFactory extends OwnLoggerContextFactory {
+public final class CompileLoggerContextFactory extends OwnLoggerContextFactory implements LogFileSink {
+
+    private final CompileLogFiles files;
 
     public CompileLoggerContextFactory() {
-        super(context(new CompileLogRouter(dev.starfish.runtime.log.LazyLogger.consoleThreshold(),
-                new CompileLogFiles(System.err), System.err)));
+        this(new CompileLogFiles(System.err));
+    }
+
+    private CompileLoggerContextFactory(CompileLogFiles files) {
+        super(context(new CompileLogRouter(dev.starfish.runtime.log.LazyLogger.consoleThreshold(), files,
+                System.err)));
+        this.files = files;
+    }
+
+    /** A compile's locked log handle, written through for its name ({@link dev.starfish.runtime.log.LogFileSink}). */
+    @Override
+    public Registration attach(String name, FileChannel channel) {
+        return files.attach(name, channel);
     }
 
     /** The context whose loggers all route through {@code router}; tests make their own. */

@@ -31,7 +31,8 @@ final class CompileProgress implements AutoCloseable {
         boolean logsOnConsole = logging.verbose.length > 0 || logging.level != null && logging.level != Verbosity.WARN
                 && logging.level != Verbosity.ERROR;
         if (Boolean.getBoolean(TTY_PROPERTY) && !logsOnConsole) {
-            TerminalProgress terminal = new TerminalProgress(out, columns());
+            out.flush();
+            TerminalProgress terminal = new TerminalProgress(ConsoleStreams.rawStdout(), columns());
             return new CompileProgress(terminal, terminal);
         }
         return new CompileProgress(new PlainProgress(out), () -> { });

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.starfish.api.ToolNotFoundException;
 import dev.starfish.runtime.launch.ResolvedTool;
 import dev.starfish.runtime.launch.ToolResolver;
+import dev.starfish.runtime.launch.UntrustedToolException;
 import dev.starfish.runtime.registry.BundledLibraries;
 import dev.starfish.runtime.registry.RegisteredJob;
 import java.util.List;
@@ -46,6 +47,8 @@ record JobListing(String name, String kind, String tool, String toolPath, String
                 origin = resolved.origin().label();
             } catch (ToolNotFoundException e) {
                 // a missing tool: toolPath and toolOrigin stay null
+            } catch (UntrustedToolException e) {
+                origin = "refused";
             }
         }
         List<NativeLibraryListing> libraries = null;

@@ -1,5 +1,6 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.runtime.log.ConsoleText;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Instant;
@@ -12,6 +13,10 @@ import org.apache.logging.log4j.ThreadContext;
  * The two line formats of {@code conf/log4j2.properties}, written without Log4j core: the console's
  * {@code %-5level %notEmpty{[%X{job}%notEmpty{/%X{subgraph}}] }%msg%n} and the compile log's
  * {@code %d{ISO8601} %-5level [%t] %notEmpty{[%X{job}%notEmpty{/%X{subgraph}}] }%msg%n%throwable}.
+ * Control characters of a message (a file name, a tool's output) are escaped ({@link ConsoleText}):
+ * on the console a line end too, since an event is one line there; in the log file line ends are
+ * kept, so a multi-line message stays readable, and every other control is escaped, so the file
+ * reads as text in {@code less} or a terminal.
  */
 final class LogLine {
 
@@ -19,21 +24,21 @@ final class LogLine {
 
     /** {@code WARN  [Job/sg00] message} (no line end, no stack trace). */
     static String console(Level level, String message) {
-        return levelName(level) + ' ' + where() + message;
+        return levelName(level) + ' ' + ConsoleText.line(where() + message);
     }
 
     /** {@code 2026-11-30T15:18:35,123 INFO  [main] [Job/sg00] message}, then the stack trace when there is one. */
     String file(long epochMillis, Level level, String thread, String message, Throwable thrown) {
         StringBuilder line = new StringBuilder(96 + message.length());
         appendTime(line, epochMillis);
-        line.append(' ').append(levelName(level)).append(" [").append(thread).append("] ").append(where())
-                .append(message).append('\n');
+        line.append(' ').append(levelName(level)).append(" [").append(ConsoleText.line(thread)).append("] ")
+                .append(ConsoleText.keepingLineEnds(where() + message)).append('\n');
         if (thrown != null) {
             StringWriter trace = new StringWriter();
             try (PrintWriter out = new PrintWriter(trace)) {
                 thrown.printStackTrace(out);
             }
-            line.append(trace.toString().replace(System.lineSeparator(), "\n"));
+            line.append(ConsoleText.keepingLineEnds(trace.toString().replace(System.lineSeparator(), "\n")));
         }
         return line.toString();
     }

@@ -27,6 +27,7 @@ public final class StarfishCli {
     }
 
     public static void main(String[] args) {
+        ConsoleStreams.escapeStandardStreams();
         int code;
         try {
             if (!isVersionQuery(args)) {
@@ -37,6 +38,8 @@ public final class StarfishCli {
             System.err.println("starfish: error: internal error: " + e + "; " + CrashReportFile.where(e));
             code = ExitCodes.FAILURE;
         }
+        System.out.flush();
+        System.err.flush();
         System.exit(code);
     }
 

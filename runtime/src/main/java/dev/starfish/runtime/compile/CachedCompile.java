@@ -55,7 +55,7 @@ final class CachedCompile {
         if (hit.isPresent()) {
             return hit.get();
         }
-        try (CompileCache.KeyLock lock = cache.lock(key)) {
+        try (CompileCache.KeyLock lock = cache.lock(key, String.valueOf(request.model().getFileName()))) {
             hit = hit(key, start);
             if (hit.isPresent()) {
                 return hit.get();

@@ -1,6 +1,7 @@
 package dev.starfish.runtime.compile;
 
 import dev.starfish.api.InvalidInputException;
+import dev.starfish.runtime.log.LogFileSink;
 import dev.starfish.runtime.registry.JobThreadScope;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,17 +16,20 @@ import java.util.Optional;
  * instead of interleaving lines), and routed to by the log configuration through the thread
  * context key {@value #CONTEXT_KEY}. When {@code latestLink} is given, that path becomes a
  * symbolic link to this log (replaced atomically), so {@code log-starfish.txt} in the launch
- * directory always shows the latest compile while each compile keeps its own file.
+ * directory always shows the latest compile while each compile keeps its own file. The log is
+ * emptied and written through the locked handle ({@link LogFileSink}), never reopened by name.
  */
 final class CompileLog implements AutoCloseable {
 
     static final String CONTEXT_KEY = "logfile";
 
     private final LockedFile file;
+    private final Optional<LogFileSink.Registration> written;
     private final JobThreadScope logContext;
 
-    private CompileLog(LockedFile file, JobThreadScope logContext) {
+    private CompileLog(LockedFile file, Optional<LogFileSink.Registration> written, JobThreadScope logContext) {
         this.file = file;
+        this.written = written;
         this.logContext = logContext;
     }
 
@@ -43,8 +47,17 @@ final class CompileLog implements AutoCloseable {
             throw new InvalidInputException("log file " + file + " is in use by another compile; give --logfile "
                     + "another name");
         }
+        try {
+            locked.channel().truncate(0);
+        } catch (IOException e) {
+            locked.close();
+            throw new InvalidInputException("cannot write the log file " + file + ": " + reason(e)
+                    + "; give --logfile a writable file");
+        }
+        Optional<LogFileSink.Registration> written = LogFileSink.current()
+                .map(sink -> sink.attach(file.toString(), locked.channel()));
         latestLink.ifPresent(link -> pointTo(link, file));
-        return new CompileLog(locked, JobThreadScope.enter(CONTEXT_KEY, file.toString()));
+        return new CompileLog(locked, written, JobThreadScope.enter(CONTEXT_KEY, file.toString()));
     }
 
     /** Replaces {@code link} by a symbolic link to {@code file}; a regular file of the user's there is left alone. */
@@ -80,6 +93,7 @@ final class CompileLog implements AutoCloseable {
     @Override
     public void close() {
         logContext.close();
+        written.ifPresent(LogFileSink.Registration::close);
         file.close();
     }
 }

@@ -23,9 +23,19 @@ import java.util.Optional;
  * @param dryRun print the plan instead of running it ({@code -###})
  * @param jobOptions each job's option values, by job name
  * @param starfishVersion the driver's version, for the compile record
+ * @param limits the input sizes the compile accepts ({@code model.max.bytes})
  */
 public record CompileRequest(Path model, Path output, Path workDir, Path logFile, Optional<Path> latestLogLink, Path launchDir, List<String> pipeline,
-        int parallelism, boolean dryRun, Map<String, JobOptions> jobOptions, String starfishVersion) {
+        int parallelism, boolean dryRun, Map<String, JobOptions> jobOptions, String starfishVersion,
+        InputLimits limits) {
+
+    /** A request with the default {@link InputLimits}. */
+    public CompileRequest(Path model, Path output, Path workDir, Path logFile, Optional<Path> latestLogLink,
+            Path launchDir, List<String> pipeline, int parallelism, boolean dryRun, Map<String, JobOptions> jobOptions,
+            String starfishVersion) {
+        this(model, output, workDir, logFile, latestLogLink, launchDir, pipeline, parallelism, dryRun, jobOptions,
+                starfishVersion, InputLimits.defaults());
+    }
 
     public CompileRequest {
         requireNonNull(model, "model is null");
@@ -37,6 +47,7 @@ public record CompileRequest(Path model, Path output, Path workDir, Path logFile
         pipeline = List.copyOf(pipeline);
         jobOptions = Map.copyOf(jobOptions);
         requireNonNull(starfishVersion, "starfishVersion is null");
+        requireNonNull(limits, "limits is null");
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1, found " + parallelism);
         }

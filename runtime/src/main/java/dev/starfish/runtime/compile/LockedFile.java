@@ -50,6 +50,11 @@ final class LockedFile implements AutoCloseable {
         return lock != null;
     }
 
+    /** The open handle, for writing through it rather than reopening the name. */
+    FileChannel channel() {
+        return channel;
+    }
+
     /** Up to {@code max} bytes from the start of the file, as ASCII, trimmed. */
     String head(int max) throws IOException {
         ByteBuffer buffer = ByteBuffer.allocate(max);

@@ -26,7 +26,11 @@ public enum Setting {
     CACHE_MAX_BYTES("cache.max.bytes", "10737418240",
             "size cap of the compile cache's entries in bytes (0 = none); least recently used entries are evicted past it"),
     CACHE_LOCK_STALE_SECONDS("cache.lock.stale.seconds", "120",
-            "a compile cache lock of another host whose heartbeat has not moved for this long is broken");
+            "a compile cache lock of another host whose heartbeat has not moved for this long is broken"),
+    CACHE_LOCK_WAIT_SECONDS("cache.lock.wait.seconds", "600",
+            "a compile waits at most this long for another compile's cache lock, then compiles without it (0 = no wait)"),
+    MODEL_MAX_BYTES("model.max.bytes", "268435456",
+            "a model larger than this many bytes is refused before it is read (0 = no limit); default 256 MiB");
 
     private final String key;
     private final String defaultValue;

@@ -3,6 +3,8 @@ package dev.starfish.runtime.doctor;
 import dev.starfish.api.ToolNotFoundException;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.launch.ResolvedTool;
+import dev.starfish.runtime.launch.ToolTrust;
+import dev.starfish.runtime.launch.UntrustedToolException;
 import dev.starfish.runtime.registry.RegisteredJob;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,7 +18,8 @@ import java.util.stream.Stream;
 /**
  * The native tools: every file of {@code starfish/bin/private} and {@code starfish/bin} must be
  * runnable, and every job's tool must resolve (private first, then the plugin's own, then bin),
- * except a tool of a job that runs only on request, which an installation may leave out.
+ * except a tool of a job that runs only on request, which an installation may leave out. Both
+ * directories and every tool must pass {@link ToolTrust}, as the resolver demands before a run.
  */
 final class ToolsCheck implements Check {
 
@@ -37,11 +40,16 @@ final class ToolsCheck implements Check {
             return required ? List.of(Finding.fail("tools", shown + " is missing, so no shipped tool can run",
                     "reinstall the distribution")) : List.of();
         }
+        ToolTrust trust = ToolTrust.forCurrentUser();
         List<Finding> findings = new ArrayList<>();
+        trust.directoryProblem(dir).ifPresent(problem -> findings.add(untrusted("tools", problem)));
         int good = 0;
         for (Path file : list(dir)) {
             Optional<String> problem = Executables.whyNotRunnable(file);
-            if (problem.isPresent()) {
+            Optional<String> untrusted = trust.toolProblem(file, Optional.empty());
+            if (problem.isEmpty() && untrusted.isPresent()) {
+                findings.add(untrusted("tool", untrusted.get()));
+            } else if (problem.isPresent()) {
                 findings.add(Finding.fail("tool", installation.show(file) + " " + problem.get(),
                         problem.get().startsWith("is not executable") ? "chmod 755 " + file
                                 : "replace it with a working build of the tool, or remove it"));
@@ -62,6 +70,8 @@ final class ToolsCheck implements Check {
             ResolvedTool resolved = host.toolResolverFor(job).locate(tool);
             return Finding.ok("job tool", job.name() + ": " + tool + " -> " + installation.show(resolved.path()) + " ("
                     + resolved.origin().label() + ")");
+        } catch (UntrustedToolException e) {
+            return untrusted("job tool", job.name() + ": " + e.getMessage());
         } catch (ToolNotFoundException e) {
             Optional<String> enabledBy = job.declaration().enabledBy();
             if (enabledBy.isPresent()) {
@@ -72,6 +82,13 @@ final class ToolsCheck implements Check {
                     + installation.show(installation.home().binDir()) + " (chmod 755) or drop one into "
                     + installation.show(installation.home().privateBinDir()));
         }
+    }
+
+    /** A {@link ToolTrust} verdict as a finding: its reason, and its fix apart. */
+    private static Finding untrusted(String check, String message) {
+        int fix = message.lastIndexOf("; fix with ");
+        return fix < 0 ? Finding.fail(check, message, "remove the tool") : Finding.fail(check,
+                message.substring(0, fix), message.substring(fix + "; fix with ".length()));
     }
 
     private static List<Path> list(Path dir) {

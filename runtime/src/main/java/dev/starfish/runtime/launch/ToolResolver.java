@@ -18,7 +18,9 @@ import java.util.Optional;
  * looked up in the search directories in order and the first executable regular file of that
  * name wins; directories and non-executable files of that name are passed over, as
  * {@code shutil.which} does. A relative name holding {@code /} is refused, so a job cannot reach
- * outside the tool directories. Immutable and thread-safe.
+ * outside the tool directories. The tool found must pass {@link ToolTrust}, or it is refused
+ * rather than passed over: a tool others could plant is an attack, not a miss. Immutable and
+ * thread-safe.
  */
 public final class ToolResolver {
 
@@ -27,9 +29,11 @@ public final class ToolResolver {
     }
 
     private final List<SearchDir> searchDirs;
+    private final ToolTrust trust;
 
-    private ToolResolver(List<SearchDir> searchDirs) {
+    private ToolResolver(List<SearchDir> searchDirs, ToolTrust trust) {
         this.searchDirs = List.copyOf(searchDirs);
+        this.trust = requireNonNull(trust, "trust is null");
     }
 
     /**
@@ -44,7 +48,7 @@ public final class ToolResolver {
         dirs.add(new SearchDir(layout.privateBinDir(), ToolOrigin.PRIVATE));
         pluginToolsDir.ifPresent(dir -> dirs.add(new SearchDir(dir.toAbsolutePath().normalize(), ToolOrigin.PLUGIN)));
         dirs.add(new SearchDir(layout.binDir(), ToolOrigin.BIN));
-        return new ToolResolver(dirs);
+        return new ToolResolver(dirs, ToolTrust.forCurrentUser());
     }
 
     /** The same home with another plugin's tools directory (or none) between private and bin. */
@@ -59,7 +63,7 @@ public final class ToolResolver {
                 dirs.add(dir);
             }
         }
-        return new ToolResolver(dirs);
+        return new ToolResolver(dirs, trust);
     }
 
     /** The directories searched for a bare name, in order. */
@@ -73,6 +77,8 @@ public final class ToolResolver {
      * @throws ToolNotFoundException {@code Could not find <name> (searched: ...)} on a miss,
      *         or with the reason when an absolute path is not an executable regular file
      * @throws InvalidInputException for an empty name or a relative name containing {@code /}
+     * @throws UntrustedToolException when the tool found, or its directory, is owned by another
+     *         user or writable by others ({@link ToolTrust})
      */
     public Path resolve(String toolName) {
         return locate(toolName).path();
@@ -87,7 +93,7 @@ public final class ToolResolver {
         }
         Path candidate = Path.of(toolName);
         if (candidate.isAbsolute()) {
-            return new ResolvedTool(checkAbsolute(toolName, candidate), ToolOrigin.ABSOLUTE);
+            return trusted(new ResolvedTool(checkAbsolute(toolName, candidate), ToolOrigin.ABSOLUTE), Optional.empty());
         }
         if (toolName.contains("/")) {
             throw new InvalidInputException("tool name '" + toolName + "' is a relative path; expected a bare name"
@@ -96,10 +102,18 @@ public final class ToolResolver {
         for (SearchDir dir : searchDirs) {
             Path file = dir.dir().resolve(toolName);
             if (isExecutableFile(file)) {
-                return new ResolvedTool(file, dir.origin());
+                return trusted(new ResolvedTool(file, dir.origin()), Optional.of(dir.dir()));
             }
         }
         throw new ToolNotFoundException(toolName, searchPath());
+    }
+
+    private ResolvedTool trusted(ResolvedTool tool, Optional<Path> dir) {
+        Optional<String> problem = trust.toolProblem(tool.path(), dir);
+        if (problem.isPresent()) {
+            throw new UntrustedToolException(problem.get());
+        }
+        return tool;
     }
 
     private static Path checkAbsolute(String toolName, Path path) {

@@ -64,12 +64,14 @@ public final class PluginLinter {
         List<LintFinding> findings = new ArrayList<>();
         try {
             trust.jarProblem(jar).ifPresent(p -> findings.add(LintFinding.error(shownAs, p
-                    + " (the registry refuses such a jar)")));
+                    + " (the registry refuses such a jar, so lint runs none of its code: fix this and lint again)")));
         } catch (UncheckedIOException e) {
-            findings.add(LintFinding.error(shownAs, "cannot be checked: " + e.getMessage()));
+            findings.add(LintFinding.error(shownAs, "cannot be checked: " + e.getMessage() + " (so lint runs none of "
+                    + "its code)"));
         }
+        boolean mayRunCode = findings.isEmpty();
         try (PluginJarFile file = PluginJarFile.open(jar)) {
-            findings.addAll(lintContents(jar, shownAs, file));
+            findings.addAll(lintContents(jar, shownAs, file, mayRunCode));
         } catch (IOException e) {
             findings.add(LintFinding.error(shownAs, "not a readable jar (" + e.getMessage() + "): expected a plugin "
                     + "jar built by mvn package"));
@@ -77,13 +79,15 @@ public final class PluginLinter {
         return List.copyOf(findings);
     }
 
-    private List<LintFinding> lintContents(Path jar, String shownAs, PluginJarFile file) throws IOException {
+    /** The checks of the jar's contents; those that load and run its classes only when {@code mayRunCode}. */
+    private List<LintFinding> lintContents(Path jar, String shownAs, PluginJarFile file, boolean mayRunCode)
+            throws IOException {
         List<LintFinding> findings = new ArrayList<>();
         Optional<PluginInfo> info = descriptor(jar, shownAs, file, findings);
         Optional<List<String>> classes = extensionIndex(shownAs, file, findings);
         bundledHostPackages(shownAs, file, findings);
         classes.ifPresent(c -> clashesWithInstalled(jar, shownAs, info, c, findings));
-        if (info.isPresent() && classes.isPresent()) {
+        if (info.isPresent() && classes.isPresent() && mayRunCode) {
             List<String> present = presentClasses(shownAs, file, classes.get(), findings);
             JobCreationLint.Result created = JobCreationLint.check(shownAs, info.get(), present, hostLoader, policy);
             findings.addAll(created.findings());

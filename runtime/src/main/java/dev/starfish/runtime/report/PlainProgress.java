@@ -2,6 +2,7 @@ package dev.starfish.runtime.report;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.runtime.log.ConsoleText;
 import java.io.PrintWriter;
 
 /**
@@ -42,7 +43,7 @@ public final class PlainProgress implements StepListener {
     public void jobFinished(JobEnd job) {
         JobTotals totals = state.jobFinished(job);
         synchronized (out) {
-            out.println(line(state.counter(job.start().index()), totals));
+            out.println(ConsoleText.line(line(state.counter(job.start().index()), totals)));
             out.flush();
         }
     }

@@ -2,6 +2,7 @@ package dev.starfish.runtime.report;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.runtime.log.ConsoleText;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -14,7 +15,9 @@ import java.util.concurrent.TimeUnit;
  * per-job table (job, wall, tool CPU, peak RSS) printed. The status line ends in a newline and is
  * redrawn by moving the cursor up one line ({@code ESC[1A}) and erasing it ({@code ESC[2K}):
  * the launcher script passes the driver's stdout through a line filter, which would hold back a
- * line redrawn with a bare carriage return.
+ * line redrawn with a bare carriage return. Its cursor moves cannot pass the console's
+ * {@link dev.starfish.runtime.log.EscapingOutputStream}, so it writes to the terminal directly and
+ * escapes every name it shows itself.
  */
 public final class TerminalProgress implements StepListener, AutoCloseable {
 
@@ -78,7 +81,7 @@ public final class TerminalProgress implements StepListener, AutoCloseable {
         if (closed) {
             return;
         }
-        String line = state.statusLine(System.nanoTime());
+        String line = ConsoleText.line(state.statusLine(System.nanoTime()));
         if (line.length() >= width) {
             line = line.substring(0, width - 2) + "…";
         }
@@ -100,7 +103,7 @@ public final class TerminalProgress implements StepListener, AutoCloseable {
         }
         List<JobTotals> done = state.done();
         if (!done.isEmpty()) {
-            List<String> table = SummaryTable.lines(done);
+            List<String> table = SummaryTable.lines(done).stream().map(ConsoleText::line).toList();
             out.print(BOLD + table.get(0) + RESET + "\n");
             table.subList(1, table.size()).forEach(row -> out.print(row + "\n"));
         }

@@ -146,4 +146,31 @@ class ToolResolverTest {
                 .containsExactly(privateDir(), second, binDir());
         assertThat(resolver.withPluginToolsDir(Optional.empty()).searchPath()).containsExactly(privateDir(), binDir());
     }
+
+    @Test
+    void aToolOfAnotherOwnerIsRefusedRatherThanPassedOver() throws IOException {
+        Path planted = tool(privateDir(), "walrus_driver", "rwxr-xr-x");
+        tool(binDir(), "walrus_driver", "rwxr-xr-x");
+        Files.setOwner(planted, planted.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody"));
+
+        assertThatThrownBy(() -> ToolResolver.forHome(home, Optional.empty()).locate("walrus_driver"))
+                .isInstanceOf(UntrustedToolException.class)
+                .hasMessage("tool " + planted + " (owner nobody, uid 65534, mode 0755) is refused: it is owned by "
+                        + "neither the user running Starfish (uid 0) nor root; fix with chown root " + planted);
+    }
+
+    @Test
+    void aToolInAGroupWritableDirectoryAndAGroupWritableAbsoluteToolAreRefused() throws IOException {
+        Path shipped = tool(binDir(), "hlo2penguin", "rwxr-xr-x");
+        Files.setPosixFilePermissions(binDir(), PosixFilePermissions.fromString("rwxrwxr-x"));
+        Path absolute = tool(home.resolve("elsewhere"), "t", "rwxrwxr-x");
+        ToolResolver resolver = ToolResolver.forHome(home, Optional.empty());
+
+        assertThatThrownBy(() -> resolver.locate("hlo2penguin")).isInstanceOf(UntrustedToolException.class)
+                .hasMessage("tool " + shipped + " is refused: its tool directory " + binDir() + " (owner root, uid 0, "
+                        + "mode 0775) is group-writable, so others could add or replace tools; fix with chmod go-w "
+                        + binDir().toRealPath());
+        assertThatThrownBy(() -> resolver.locate(absolute.toString())).isInstanceOf(UntrustedToolException.class)
+                .hasMessageContaining("(owner root, uid 0, mode 0775) is refused: it is group-writable");
+    }
 }

@@ -188,7 +188,25 @@ class PluginLinterTest {
         Path jar = plugin("ww", "fixture.ww", "WwJob", "").buildInto(tmp, "ww.jar");
         Files.setPosixFilePermissions(jar, PosixFilePermissions.fromString("rw-rw-rw-"));
         assertThat(lint(jar)).containsExactly("ww.jar: error: world-writable (mode 0666); fix with chmod go-w " + jar
-                + " (the registry refuses such a jar)");
+                + " (the registry refuses such a jar, so lint runs none of its code: fix this and lint again)");
+    }
+
+    @Test
+    void theStaticInitialiserOfAJarTheRegistryWouldRefuseNeverRuns() throws IOException {
+        Path marker = tmp.resolve("initialiser-ran");
+        Path jar = plugin("marking", "fixture.mk", "MarkingJob", "  static { try { java.nio.file.Files.writeString("
+                + "java.nio.file.Path.of(\"" + marker + "\"), \"ran\"); } catch (java.io.IOException e) { "
+                + "throw new java.io.UncheckedIOException(e); } }").buildInto(tmp, "marking.jar");
+        Files.setOwner(jar, jar.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody"));
+
+        assertThat(lint(jar)).singleElement().asString().startsWith("marking.jar: error: the jar is owned by nobody "
+                + "(uid 65534)").endsWith("(the registry refuses such a jar, so lint runs none of its code: fix this "
+                + "and lint again)");
+        assertThat(marker).as("the job class was never initialised").doesNotExist();
+
+        Files.setOwner(jar, jar.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("root"));
+        lint(jar);
+        assertThat(marker).as("a trusted jar's classes are created, which is what the first check prevented").exists();
     }
 
     @Test
