@@ -3,10 +3,12 @@ package dev.starfish.runtime.batch;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.JobException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The standard Slurm client commands a batch needs, run from {@code PATH}: {@code sbatch} to
@@ -54,10 +56,9 @@ final class SlurmClient {
         try {
             Process process = new ProcessBuilder(new ArrayList<>(argv)).redirectInput(ProcessBuilder.Redirect.PIPE).start();
             process.getOutputStream().close();
-            byte[] err = new byte[0];
+            CompletableFuture<byte[]> err = drain(process.getErrorStream(), argv.get(0));
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            err = process.getErrorStream().readAllBytes();
-            return new Result(process.waitFor(), out, new String(err, StandardCharsets.UTF_8));
+            return new Result(process.waitFor(), out, new String(err.join(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new InvalidInputException("cannot run " + argv.get(0) + ": " + e.getMessage()
                     + "; --executor slurm needs the Slurm client commands (sbatch, scontrol, scancel) on PATH");
@@ -65,6 +66,24 @@ final class SlurmClient {
             Thread.currentThread().interrupt();
             throw new JobException("interrupted while running " + argv.get(0), e);
         }
+    }
+
+    /**
+     * Reads a stream to its end on a thread of its own: a command that fills one pipe while the
+     * other is being read would otherwise wait forever on its reader.
+     */
+    private static CompletableFuture<byte[]> drain(InputStream in, String command) {
+        CompletableFuture<byte[]> bytes = new CompletableFuture<>();
+        Thread reader = new Thread(() -> {
+            try (in) {
+                bytes.complete(in.readAllBytes());
+            } catch (IOException e) {
+                bytes.complete(("(stderr of " + command + " unreadable: " + e.getMessage() + ")").getBytes(StandardCharsets.UTF_8));
+            }
+        }, "starfish-" + command + "-stderr");
+        reader.setDaemon(true);
+        reader.start();
+        return bytes;
     }
 
     private static String firstLine(String text) {
