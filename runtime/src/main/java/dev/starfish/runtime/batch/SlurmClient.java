@@ -2,6 +2,7 @@ package dev.starfish.runtime.batch;
 
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.JobException;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,9 @@ import java.util.concurrent.CompletableFuture;
  * submit, {@code scontrol show job} to follow the array, {@code scancel} to stop it.
  */
 final class SlurmClient {
+
+    private static final int KEPT_BYTES = 64 * 1024;
+    private static final int MESSAGE_CHARS = 300;
 
     /** One finished command: its exit code and output. */
     record Result(int exitCode, String stdout, String stderr) {
@@ -69,17 +73,23 @@ final class SlurmClient {
     }
 
     /**
-     * Reads a stream to its end on a thread of its own: a command that fills one pipe while the
-     * other is being read would otherwise wait forever on its reader.
+     * Reads a stream to its end on a thread of its own, keeping its first {@value #KEPT_BYTES}
+     * bytes: a command that fills one pipe while the other is being read would otherwise wait
+     * forever on its reader, and a chatty one must not fill the driver's memory.
      */
     private static CompletableFuture<byte[]> drain(InputStream in, String command) {
         CompletableFuture<byte[]> bytes = new CompletableFuture<>();
         Thread reader = new Thread(() -> {
+            ByteArrayOutputStream kept = new ByteArrayOutputStream();
+            byte[] chunk = new byte[8192];
             try (in) {
-                bytes.complete(in.readAllBytes());
+                for (int n; (n = in.read(chunk)) >= 0; ) {
+                    kept.write(chunk, 0, Math.max(0, Math.min(n, KEPT_BYTES - kept.size())));
+                }
             } catch (IOException e) {
-                bytes.complete(("(stderr of " + command + " unreadable: " + e.getMessage() + ")").getBytes(StandardCharsets.UTF_8));
+                kept.writeBytes(("(stderr of " + command + " unreadable: " + e.getMessage() + ")").getBytes(StandardCharsets.UTF_8));
             }
+            bytes.complete(kept.toByteArray());
         }, "starfish-" + command + "-stderr");
         reader.setDaemon(true);
         reader.start();
@@ -87,6 +97,7 @@ final class SlurmClient {
     }
 
     private static String firstLine(String text) {
-        return text.lines().filter(l -> !l.isBlank()).findFirst().orElse("(no message)").strip();
+        String line = text.lines().filter(l -> !l.isBlank()).findFirst().orElse("(no message)").strip();
+        return line.length() <= MESSAGE_CHARS ? line : line.substring(0, MESSAGE_CHARS) + "...";
     }
 }

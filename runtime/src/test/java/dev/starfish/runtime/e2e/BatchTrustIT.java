@@ -71,6 +71,18 @@ class BatchTrustIT {
     }
 
     @Test
+    void aRefusingSbatchsMegabyteOfStderrBecomesOneShortLine() throws IOException {
+        Map<String, String> env = new HashMap<>(slurm.env());
+        env.put("FAKE_SBATCH_STDERR_BYTES", String.valueOf(1 << 20));
+        env.put("FAKE_SBATCH_EXIT", "1");
+        AssembledDistribution.Run run = dist.run(cwd, env, "batch", "--executor", "slurm", "m.hlo");
+        assertThat(run.exitCode()).as("%s", run.exitCode()).isEqualTo(1);
+        assertThat(run.stderr().lines()).as("one line").hasSize(1);
+        assertThat(run.stderr()).contains("sbatch refused the batch (exit 1): eeee").hasSizeLessThan(1000);
+        assertThat(batchDirectories(cwd)).as("the unsubmitted batch directory is removed").isEmpty();
+    }
+
+    @Test
     void aModelPathWithANewlineStaysOneModelOfItsSlurmTask() throws IOException {
         Path odd = Files.createDirectories(cwd.resolve("two\nlines"));
         Files.copy(dist.example("mlp.hlo"), odd.resolve("n.hlo"));

@@ -12,7 +12,8 @@ import java.util.Map;
  * array task of the script at once, in order, in the {@code --chdir} directory with its
  * {@code --output} file, as one node would, records each task's end and prints job id 42;
  * {@code scontrol show job -o 42} prints those ends the way slurmctld does; {@code scancel} does
- * nothing. With {@code FAKE_SBATCH_STDERR_BYTES=N}, {@code sbatch} first writes N bytes to stderr.
+ * nothing. With {@code FAKE_SBATCH_STDERR_BYTES=N}, {@code sbatch} first writes N bytes to stderr;
+ * with {@code FAKE_SBATCH_EXIT=N} it then exits N without running anything.
  */
 final class FakeSlurm {
 
@@ -33,6 +34,7 @@ final class FakeSlurm {
                     + "for a in \"$@\"; do case \"$a\" in --array=*) array=${a#--array=} ;; --chdir=*) chdir=${a#--chdir=} ;;\n"
                     + "  --output=*) output=${a#--output=} ;; --*) ;; *) script=$a ;; esac; done\n"
                     + "if [ -n \"${FAKE_SBATCH_STDERR_BYTES:-}\" ]; then head -c \"$FAKE_SBATCH_STDERR_BYTES\" /dev/zero | tr '\\0' e >&2; fi\n"
+                    + "if [ -n \"${FAKE_SBATCH_EXIT:-}\" ]; then exit \"$FAKE_SBATCH_EXIT\"; fi\n"
                     + ": > " + quoted(states) + "\n"
                     + "for ((i = 0; i <= ${array#0-}; i++)); do\n"
                     + "  (cd \"$chdir\" && SLURM_ARRAY_JOB_ID=" + JOB_ID + " SLURM_ARRAY_TASK_ID=$i \"$script\") > \"${output//%a/$i}\" 2>&1\n"
