@@ -3,6 +3,7 @@ package dev.starfish.runtime.batch;
 import dev.starfish.runtime.config.CurrentUser;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -32,13 +33,21 @@ final class BatchDirectory {
         String prefix = "starfish-batch-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-";
         Path dir;
         try {
+            Files.createDirectories(parent);
             dir = Files.createTempDirectory(parent, prefix, PosixFilePermissions.asFileAttribute(PRIVATE));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the Slurm batch directory in " + parent + ": " + e.getMessage()
+            throw new UncheckedIOException("cannot create the Slurm batch directory in " + parent + ": " + reason(e)
                     + "; the batch directory goes next to the report: give --report a file in a writable directory", e);
         }
         checkPrivate(dir);
         return dir;
+    }
+
+    private static String reason(IOException e) {
+        if (e instanceof FileSystemException fse) {
+            return fse.getFile() + ": " + (fse.getReason() != null ? fse.getReason() : e.getClass().getSimpleName());
+        }
+        return String.valueOf(e.getMessage());
     }
 
     /** Fails unless {@code dir} is a directory (not a link) of this user with mode 0700. */

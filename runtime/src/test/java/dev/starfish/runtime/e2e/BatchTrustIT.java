@@ -48,10 +48,11 @@ class BatchTrustIT {
     @Test
     void eachSlurmBatchGetsAFreshPrivateBatchDirectory() throws IOException {
         for (int i = 0; i < 2; i++) {
-            AssembledDistribution.Run run = dist.run(cwd, slurm.env(), "batch", "--executor", "slurm", "m.hlo");
+            AssembledDistribution.Run run = dist.run(cwd, slurm.env(), "batch", "--executor", "slurm", "m.hlo",
+                    "--output-dir", "out");
             assertThat(run.exitCode()).as("%s", run).isZero();
         }
-        List<Path> dirs = batchDirectories(cwd);
+        List<Path> dirs = batchDirectories(cwd.resolve("out"));
         assertThat(dirs).as("one new directory per batch, none reused").hasSize(2);
         for (Path dir : dirs) {
             assertThat(Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS)).as("mode of %s", dir)
