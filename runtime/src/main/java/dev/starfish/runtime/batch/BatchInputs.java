@@ -1,9 +1,11 @@
 package dev.starfish.runtime.batch;
 
 import dev.starfish.api.InvalidInputException;
+import dev.starfish.runtime.config.CurrentUser;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -12,15 +14,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
  * The models a batch was given, as {@link BatchItem}s, before anything runs: each argument is a
  * model file or a directory whose {@code *.hlo} files are taken in sorted order (its
- * subdirectories too with {@code recursive}); a model named twice (the same file through another
+ * subdirectories too with {@code recursive}; a symbolic link of another user is not followed); a model named twice (the same file through another
  * path or a symbolic link) is compiled once; two models that would write the same output or work
  * directory are refused, naming both.
  */
 public final class BatchInputs {
+
+    private static final Logger LOG = LogManager.getLogger(BatchInputs.class);
 
     private BatchInputs() {
     }
@@ -84,7 +90,7 @@ public final class BatchInputs {
         }
         try (Stream<Path> entries = recursive ? Files.walk(argument) : Files.list(argument)) {
             List<Path> models = entries.filter(p -> p.getFileName().toString().endsWith(".hlo"))
-                    .filter(Files::isRegularFile).sorted().toList();
+                    .filter(BatchInputs::isOwnLinkOrNoLink).filter(Files::isRegularFile).sorted().toList();
             if (models.isEmpty()) {
                 throw new InvalidInputException("directory " + argument + " holds no *.hlo models"
                         + (recursive ? "" : " (add --recursive to search its subdirectories)"));
@@ -92,6 +98,29 @@ public final class BatchInputs {
             return models;
         } catch (IOException e) {
             throw new InvalidInputException("cannot list the directory " + argument + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * A directory walk follows only the batch user's own symbolic links: another user's link (to a
+     * file that user may not even read) is skipped with a warning; naming it on the command line
+     * still compiles it.
+     */
+    private static boolean isOwnLinkOrNoLink(Path entry) {
+        if (!Files.isSymbolicLink(entry)) {
+            return true;
+        }
+        try {
+            int owner = (Integer) Files.getAttribute(entry, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+            if (owner == CurrentUser.uid()) {
+                return true;
+            }
+            LOG.warn("skipped the symbolic link {} ({}): a directory walk follows only your own links; name "
+                    + "the model itself to compile it", entry, "owned by " + Files.getOwner(entry, LinkOption.NOFOLLOW_LINKS)
+                    .getName() + ", not by you");
+            return false;
+        } catch (IOException e) {
+            throw new InvalidInputException("cannot read the owner of the link " + entry + ": " + e.getMessage());
         }
     }
 

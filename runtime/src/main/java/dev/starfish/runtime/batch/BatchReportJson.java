@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.runtime.json.JsonTrees;
+import dev.starfish.runtime.report.AtomicReplace;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,8 +17,9 @@ import java.util.OptionalInt;
 
 /**
  * Reads and writes {@code batch-report.json}, format {@value #FORMAT} version {@value #VERSION}
- * (docs/batch-report.md). Written to a temporary file and renamed into place, so a reader (a
- * Slurm submitter merging its tasks' reports) never sees half a report.
+ * (docs/batch-report.md). Written to a private temporary file and renamed into place, so a reader
+ * (a Slurm submitter merging its tasks' reports) never sees half a report and no planted name is
+ * written through.
  */
 public final class BatchReportJson {
 
@@ -63,19 +64,12 @@ public final class BatchReportJson {
         return JsonTrees.pretty(root) + "\n";
     }
 
-    /** Writes the report to {@code file} atomically (temporary file, then rename). */
+    /** Writes the report to {@code file} atomically, through a private temporary file ({@link AtomicReplace}). */
     public static void write(Path file, BatchReport report) {
-        Path temp = file.resolveSibling("." + file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            Files.writeString(temp, toJson(report));
-            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            new AtomicReplace().replace(file, toJson(report));
         } catch (IOException e) {
-            try {
-                Files.deleteIfExists(temp);
-            } catch (IOException ignored) {
-                // the report's failure is what the user needs to hear about
-            }
             throw new UncheckedIOException("cannot write the batch report " + file + ": " + e.getMessage(), e);
         }
     }

@@ -106,7 +106,9 @@ public final class LocalBatch {
         long start = System.nanoTime();
         ModelOutcome outcome;
         try {
+            ModelPrivacy.prepare(item);
             CompileResult result = newCompilation(request).run(guard);
+            ModelPrivacy.narrowOutput(item);
             outcome = ModelOutcome.ok(item, millisSince(start), cacheOf(result));
         } catch (CompileInterruptedException e) {
             outcome = new ModelOutcome(item, ModelStatus.INTERRUPTED, OptionalInt.of(SignalGuard.exitCode(e.signal())),

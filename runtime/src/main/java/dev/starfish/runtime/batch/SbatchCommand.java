@@ -31,9 +31,12 @@ public final class SbatchCommand {
         return argv;
     }
 
-    /** The array task's script; {@code taskArguments} are the batch's options, passed on to each task. */
+    /**
+     * The array task's script; {@code taskArguments} are the batch's options, passed on to each task.
+     * Every value is single-quoted, so no path or option is ever shell syntax; the task's models are
+     * read NUL-separated ({@link SlurmManifest}), so a path may hold any character a path can.
+     */
     public static String script(Path starfishHome, Path batchDir, List<String> taskArguments) {
-        String dir = ShellQuote.quote(batchDir.toString());
         StringBuilder options = new StringBuilder();
         taskArguments.forEach(a -> options.append(' ').append(ShellQuote.quote(a)));
         return "#!/bin/bash\n"
@@ -41,8 +44,10 @@ public final class SbatchCommand {
                 + "# Compiles this task's share of the models (task-$SLURM_ARRAY_TASK_ID.models) in one driver.\n"
                 + "set -u\n"
                 + "task=${SLURM_ARRAY_TASK_ID:?not started as a Slurm array task}\n"
-                + "mapfile -t models < " + dir + "/task-\"$task\".models\n"
-                + "exec \"${STARFISH_HOME:-" + starfishHome + "}/bin/starfish\" batch --executor local --report " + dir
-                + "/task-\"$task\".json" + options + " -- \"${models[@]}\"\n";
+                + "dir=" + ShellQuote.quote(batchDir.toString()) + "\n"
+                + "home=" + ShellQuote.quote(starfishHome.toString()) + "\n"
+                + "mapfile -d '' -t models < \"$dir/task-$task.models\"\n"
+                + "exec \"${STARFISH_HOME:-$home}/bin/starfish\" batch --executor local --report \"$dir/task-$task.json\""
+                + options + " -- \"${models[@]}\"\n";
     }
 }

@@ -9,9 +9,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
+import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -21,8 +19,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
- * Runs a batch as one Slurm job array: writes the manifest and the task script into a batch
- * directory next to the report (on the shared filesystem), submits once with {@code sbatch},
+ * Runs a batch as one Slurm job array: writes the manifest and the task script into a new private
+ * batch directory next to the report (on the shared filesystem; {@link BatchDirectory}), submits once with {@code sbatch},
  * follows the tasks with {@code scontrol} (printing each model's line as its task ends), then
  * merges the tasks' reports into the batch's own. Stopping the submitter cancels the array.
  */
@@ -51,9 +49,7 @@ public final class SlurmBatch {
      */
     public int run(List<BatchItem> items, BatchSettings batch, List<String> taskArguments, Path reportFile,
             Consumer<List<ModelOutcome>> report) {
-        Path dir = reportFile.toAbsolutePath().getParent().resolve("starfish-batch-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
-                + ProcessHandle.current().pid());
+        Path dir = BatchDirectory.create(reportFile.toAbsolutePath().getParent());
         SlurmManifest manifest = SlurmManifest.write(dir, items, settings.arraySize(items.size()));
         writeScript(dir, taskArguments);
         List<String> argv = SbatchCommand.argv(settings, manifest.shares().size(), dir, batch.launchDir());
@@ -82,8 +78,8 @@ public final class SlurmBatch {
     private void writeScript(Path dir, List<String> taskArguments) {
         Path script = dir.resolve(SbatchCommand.SCRIPT);
         try {
-            Files.writeString(script, SbatchCommand.script(starfishHome, dir, taskArguments));
-            Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Files.writeString(script, SbatchCommand.script(starfishHome, dir, taskArguments), StandardOpenOption.CREATE_NEW);
+            Files.setPosixFilePermissions(script, BatchDirectory.PRIVATE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the task script " + script + ": " + e.getMessage(), e);
         }

@@ -2,17 +2,23 @@ package dev.starfish.runtime.batch;
 
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.JobException;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The standard Slurm client commands a batch needs, run from {@code PATH}: {@code sbatch} to
  * submit, {@code scontrol show job} to follow the array, {@code scancel} to stop it.
  */
 final class SlurmClient {
+
+    private static final int KEPT_BYTES = 64 * 1024;
+    private static final int MESSAGE_CHARS = 300;
 
     /** One finished command: its exit code and output. */
     record Result(int exitCode, String stdout, String stderr) {
@@ -54,10 +60,9 @@ final class SlurmClient {
         try {
             Process process = new ProcessBuilder(new ArrayList<>(argv)).redirectInput(ProcessBuilder.Redirect.PIPE).start();
             process.getOutputStream().close();
-            byte[] err = new byte[0];
+            CompletableFuture<byte[]> err = drain(process.getErrorStream(), argv.get(0));
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            err = process.getErrorStream().readAllBytes();
-            return new Result(process.waitFor(), out, new String(err, StandardCharsets.UTF_8));
+            return new Result(process.waitFor(), out, new String(err.join(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new InvalidInputException("cannot run " + argv.get(0) + ": " + e.getMessage()
                     + "; --executor slurm needs the Slurm client commands (sbatch, scontrol, scancel) on PATH");
@@ -67,7 +72,32 @@ final class SlurmClient {
         }
     }
 
+    /**
+     * Reads a stream to its end on a thread of its own, keeping its first {@value #KEPT_BYTES}
+     * bytes: a command that fills one pipe while the other is being read would otherwise wait
+     * forever on its reader, and a chatty one must not fill the driver's memory.
+     */
+    private static CompletableFuture<byte[]> drain(InputStream in, String command) {
+        CompletableFuture<byte[]> bytes = new CompletableFuture<>();
+        Thread reader = new Thread(() -> {
+            ByteArrayOutputStream kept = new ByteArrayOutputStream();
+            byte[] chunk = new byte[8192];
+            try (in) {
+                for (int n; (n = in.read(chunk)) >= 0; ) {
+                    kept.write(chunk, 0, Math.max(0, Math.min(n, KEPT_BYTES - kept.size())));
+                }
+            } catch (IOException e) {
+                kept.writeBytes(("(stderr of " + command + " unreadable: " + e.getMessage() + ")").getBytes(StandardCharsets.UTF_8));
+            }
+            bytes.complete(kept.toByteArray());
+        }, "starfish-" + command + "-stderr");
+        reader.setDaemon(true);
+        reader.start();
+        return bytes;
+    }
+
     private static String firstLine(String text) {
-        return text.lines().filter(l -> !l.isBlank()).findFirst().orElse("(no message)").strip();
+        String line = text.lines().filter(l -> !l.isBlank()).findFirst().orElse("(no message)").strip();
+        return line.length() <= MESSAGE_CHARS ? line : line.substring(0, MESSAGE_CHARS) + "...";
     }
 }

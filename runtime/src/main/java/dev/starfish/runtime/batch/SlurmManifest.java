@@ -6,12 +6,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The batch directory of a Slurm batch, on the shared filesystem: which models each array task
- * compiles ({@code task-I.models}, one absolute path a line, read by the task's script), the
+ * compiles ({@code task-I.models}, absolute paths each ended by a NUL, the one byte a path cannot
+ * hold; read by the task's script, its one reader), the
  * whole split as {@code manifest.json} for people, and where each task leaves its report
  * ({@code task-I.json}) and its standard output ({@code task-I.out}).
  */
@@ -37,25 +39,24 @@ public final class SlurmManifest {
         return shares.stream().map(List::copyOf).toList();
     }
 
-    /** Writes the split into {@code dir} (created). */
+    /** Writes the split into {@code dir}, a fresh private directory ({@link BatchDirectory}); no file is replaced. */
     public static SlurmManifest write(Path dir, List<BatchItem> items, int tasks) {
         List<List<BatchItem>> shares = split(items, tasks);
         ObjectNode root = JsonTrees.object();
         root.put("format", "starfish-slurm-manifest");
         root.put("version", 1);
         try {
-            Files.createDirectories(dir);
             for (int i = 0; i < shares.size(); i++) {
                 StringBuilder lines = new StringBuilder();
                 ObjectNode task = root.withArray("tasks").addObject();
                 task.put("array_task", i);
                 for (BatchItem item : shares.get(i)) {
-                    lines.append(item.model()).append('\n');
+                    lines.append(item.model()).append('\0');
                     task.withArray("models").add(item.model().toString());
                 }
-                Files.writeString(dir.resolve("task-" + i + ".models"), lines);
+                Files.writeString(dir.resolve("task-" + i + ".models"), lines, StandardOpenOption.CREATE_NEW);
             }
-            Files.writeString(dir.resolve("manifest.json"), JsonTrees.pretty(root) + "\n");
+            Files.writeString(dir.resolve("manifest.json"), JsonTrees.pretty(root) + "\n", StandardOpenOption.CREATE_NEW);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the Slurm batch directory " + dir + ": " + e.getMessage(), e);
         }

@@ -7,6 +7,7 @@ import dev.starfish.runtime.batch.BatchItem;
 import dev.starfish.runtime.batch.BatchReporter;
 import dev.starfish.runtime.batch.BatchSettings;
 import dev.starfish.runtime.batch.LocalBatch;
+import dev.starfish.runtime.batch.ReportTarget;
 import dev.starfish.runtime.batch.SlurmBatch;
 import dev.starfish.runtime.compile.InputLimits;
 import dev.starfish.runtime.host.Host;
@@ -101,6 +102,7 @@ final class BatchCommand implements Callable<Integer>, HostAware {
                 recursive, outDir);
         Path reportFile = report != null ? launchDir.resolve(report).normalize()
                 : outDir.orElse(launchDir).resolve(DEFAULT_REPORT);
+        ReportTarget.refuseClash(reportFile, items);
         if (java.nio.file.Files.isDirectory(reportFile)) {
             throw new InvalidInputException("report " + reportFile + " is a directory; give --report a file name");
         }

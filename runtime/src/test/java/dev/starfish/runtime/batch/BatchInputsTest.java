@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.starfish.api.InvalidInputException;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.UserPrincipal;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -32,6 +35,21 @@ class BatchInputsTest {
         model("d/sub/c.hlo");
         List<BatchItem> items = BatchInputs.resolve(List.of(tmp.resolve("d")), false, Optional.empty());
         assertThat(items).extracting(i -> i.model().getFileName().toString()).containsExactly("a.hlo", "b.hlo");
+    }
+
+    /** A walk follows the user's own links and skips another user's; named explicitly, a link is taken. */
+    @Test
+    void aDirectoryWalkFollowsOnlyTheUsersOwnLinks() throws IOException {
+        Path target = model("elsewhere/t.hlo");
+        model("d/a.hlo");
+        Files.createSymbolicLink(tmp.resolve("d/mine.hlo"), target);
+        Path theirs = Files.createSymbolicLink(tmp.resolve("d/theirs.hlo"), model("elsewhere/private.hlo"));
+        UserPrincipal nobody = tmp.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
+        Files.getFileAttributeView(theirs, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).setOwner(nobody);
+        assertThat(BatchInputs.resolve(List.of(tmp.resolve("d")), false, Optional.empty()))
+                .extracting(i -> i.model().getFileName().toString()).containsExactly("a.hlo", "mine.hlo");
+        assertThat(BatchInputs.resolve(List.of(theirs), false, Optional.empty()))
+                .extracting(BatchItem::model).containsExactly(theirs);
     }
 
     @Test

@@ -48,6 +48,32 @@ class BatchReportJsonTest {
         }
     }
 
+    /** A link planted at a guessable temporary name (the old one was {@code .NAME.PID.tmp}) is never written through. */
+    @Test
+    void aLinkPlantedAtTheTemporaryNameIsNotFollowed() throws IOException {
+        Path victim = Files.writeString(tmp.resolve("victim"), "keep");
+        Path file = tmp.resolve("r.json");
+        Path planted = Files.createSymbolicLink(tmp.resolve(".r.json." + ProcessHandle.current().pid() + ".tmp"), victim);
+        BatchReportJson.write(file, new BatchReport("0.1.0", "local", "h", Instant.EPOCH, 1, List.of(ModelOutcome.ok(a, 1, "off"))));
+        assertThat(victim).content().isEqualTo("keep");
+        assertThat(file).content().contains("\"format\" : \"starfish-batch-report\"");
+        assertThat(Files.isSymbolicLink(planted)).isTrue();
+        try (var files = Files.list(tmp)) {
+            assertThat(files).as("no temporary file left").containsExactlyInAnyOrder(victim, file, planted);
+        }
+    }
+
+    /** A link at the report's own name is replaced by the report, never followed. */
+    @Test
+    void aLinkAtTheReportsNameIsReplacedNotFollowed() throws IOException {
+        Path victim = Files.writeString(tmp.resolve("victim"), "keep");
+        Path file = Files.createSymbolicLink(tmp.resolve("r.json"), victim);
+        BatchReportJson.write(file, new BatchReport("0.1.0", "local", "h", Instant.EPOCH, 1, List.of(ModelOutcome.ok(a, 1, "off"))));
+        assertThat(victim).content().isEqualTo("keep");
+        assertThat(Files.isSymbolicLink(file)).isFalse();
+        assertThat(file).content().contains("starfish-batch-report");
+    }
+
     @Test
     void aFileOfAnotherFormatIsRefusedNamingIt() throws IOException {
         Path file = Files.writeString(tmp.resolve("other.json"), "{\"format\":\"starfish-compile-record\"}");

@@ -43,7 +43,7 @@ class SbatchCommandTest {
         Files.writeString(starfish, "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done\n");
         Files.setPosixFilePermissions(starfish, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path dir = Files.createDirectories(tmp.resolve("batch dir"));
-        Files.writeString(dir.resolve("task-1.models"), "/m/a b.hlo\n/m/c.hlo\n");
+        Files.writeString(dir.resolve("task-1.models"), "/m/a b.hlo\0/m/c.hlo\0");
         Path script = dir.resolve(SbatchCommand.SCRIPT);
         Files.writeString(script, SbatchCommand.script(tmp.resolve("home"), dir,
                 List.of("--pipeline", "Frontend,NeffWrapper", "--level", "it's 2")));
@@ -55,6 +55,30 @@ class SbatchCommandTest {
         assertThat(process.waitFor()).as(out).isZero();
         assertThat(out.lines()).containsExactly("batch", "--executor", "local", "--report", dir.resolve("task-1.json").toString(),
                 "--pipeline", "Frontend,NeffWrapper", "--level", "it's 2", "--", "/m/a b.hlo", "/m/c.hlo");
+    }
+
+    /** An installation path that is shell syntax ({@code $(...)}, a quote, a space, a newline) is only a path. */
+    @Test
+    void theInstallationPathIsQuotedSoNothingInItRuns() throws Exception {
+        Path home = tmp.resolve("it's a $(touch pwned) `touch pwned2`\nhome");
+        Path starfish = Files.createDirectories(home.resolve("bin")).resolve("starfish");
+        Files.writeString(starfish, "#!/bin/sh\necho ran \"$1\"\n");
+        Files.setPosixFilePermissions(starfish, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path dir = Files.createDirectories(tmp.resolve("b $(touch pwned3)"));
+        Files.writeString(dir.resolve("task-0.models"), "/m/a.hlo\0");
+        Path script = dir.resolve(SbatchCommand.SCRIPT);
+        Files.writeString(script, SbatchCommand.script(home, dir, List.of("$(touch pwned4)")));
+        Path cwd = Files.createDirectories(tmp.resolve("cwd"));
+        ProcessBuilder pb = new ProcessBuilder("bash", script.toString()).directory(cwd.toFile()).redirectErrorStream(true);
+        pb.environment().put("SLURM_ARRAY_TASK_ID", "0");
+        pb.environment().remove("STARFISH_HOME");
+        Process process = pb.start();
+        String out = new String(process.getInputStream().readAllBytes());
+        assertThat(process.waitFor()).as(out).isZero();
+        assertThat(out).as("the installation's starfish ran").isEqualTo("ran batch\n");
+        try (var files = Files.list(cwd)) {
+            assertThat(files).as("nothing in a path ran").isEmpty();
+        }
     }
 
     @Test

@@ -40,12 +40,20 @@ class SlurmManifestTest {
 
     @Test
     void eachTaskGetsAFileOfItsModelsAndTheManifestListsAll() throws IOException {
-        SlurmManifest manifest = SlurmManifest.write(tmp.resolve("b"), items(3), 2);
-        assertThat(tmp.resolve("b/task-0.models")).content().isEqualTo("/m/model0.hlo\n/m/model2.hlo\n");
-        assertThat(tmp.resolve("b/task-1.models")).content().isEqualTo("/m/model1.hlo\n");
+        SlurmManifest manifest = SlurmManifest.write(Files.createDirectory(tmp.resolve("b")), items(3), 2);
+        assertThat(tmp.resolve("b/task-0.models")).content().isEqualTo("/m/model0.hlo\0/m/model2.hlo\0");
+        assertThat(tmp.resolve("b/task-1.models")).content().isEqualTo("/m/model1.hlo\0");
         assertThat(Files.readString(tmp.resolve("b/manifest.json"))).contains("starfish-slurm-manifest")
                 .contains("/m/model2.hlo");
         assertThat(manifest.reportOf(1)).isEqualTo(tmp.resolve("b/task-1.json"));
         assertThat(manifest.outputOf(0)).isEqualTo(tmp.resolve("b/task-0.out"));
+    }
+
+    /** NUL cannot be in a path: a model path with a newline stays one entry of its task's list. */
+    @Test
+    void aModelPathWithANewlineIsOneEntryOfTheTaskList() throws IOException {
+        BatchItem odd = BatchItem.of(Path.of("/m/two\nlines.hlo"), Path.of("/out"));
+        SlurmManifest.write(Files.createDirectory(tmp.resolve("b")), List.of(odd), 1);
+        assertThat(tmp.resolve("b/task-0.models")).content().isEqualTo("/m/two\nlines.hlo\0");
     }
 }
