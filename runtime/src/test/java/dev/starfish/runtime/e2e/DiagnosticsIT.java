@@ -35,7 +35,7 @@ class DiagnosticsIT {
 
         assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
         assertThat(run.stderr()).isEqualTo("starfish: error: " + message + "\n");
-        assertThat(Files.readString(dir.resolve("unsupported_op.work/log-starfish.txt"))).contains(message + "\n");
+        assertThat(Files.readString(cwd.resolve("unsupported_op.work/log-starfish.txt"))).contains(message + "\n");
 
         Process tool = new ProcessBuilder(dist.home().resolve("starfish/bin/hlo2penguin").toString(), model.toString(),
                 "-o", cwd.resolve("out.penguin").toString()).redirectErrorStream(true).start();
