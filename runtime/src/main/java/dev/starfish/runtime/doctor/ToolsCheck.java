@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -19,6 +20,9 @@ import java.util.stream.Stream;
  * except a tool of a job that runs only on request, which an installation may leave out.
  */
 final class ToolsCheck implements Check {
+
+    /** Unit-test binaries the build leaves in {@code starfish/bin/private} (docs/toolchain-contract.md): no tool. */
+    private static final Set<String> INTERNAL_TESTS = Set.of("tensor_indirect_test");
 
     @Override
     public List<Finding> run(Installation installation) {
@@ -40,6 +44,9 @@ final class ToolsCheck implements Check {
         List<Finding> findings = new ArrayList<>();
         int good = 0;
         for (Path file : list(dir)) {
+            if (INTERNAL_TESTS.contains(file.getFileName().toString())) {
+                continue;
+            }
             Optional<String> problem = Executables.whyNotRunnable(file);
             if (problem.isPresent()) {
                 findings.add(Finding.fail("tool", installation.show(file) + " " + problem.get(),
