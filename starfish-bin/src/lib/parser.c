@@ -290,11 +290,7 @@ pg_module *pg_parse(const char *text, size_t len, const char *file, pg_diag *d) 
     pg_strmap_free(&p->comp_names);
     pg_strmap_free(&p->instr_names);
     free(p);
-    if (!ok) {
-        pg_hint_rejected(text, len, d);
-        pg_module_free(m);
-        return NULL;
-    }
+    if (!ok) { pg_hint_rejected(text, len, d); pg_module_free(m); return NULL; }
     return m;
 }
 
