@@ -38,6 +38,10 @@ public final class Penguin {
     for (String p : parts) expect(check(p, "part.hlo") == null, "partition part parses");
     expect(partition(mlp, "mlp.hlo").length == 1, "single partition");
     try { partition("HloModule x", "x.hlo"); expect(false, "no throw"); } catch (IllegalArgumentException e) { expect(e.getMessage().startsWith("x.hlo:"), "iae msg"); }
+    // issue 24: a diagnostic is never cut, however long the file name (the bridge had a 700-byte buffer)
+    String longName = "d/".repeat(400) + "conv.hlo";
+    String conv = check("HloModule m\nENTRY e {\n  p = f32[4] parameter(0)\n  ROOT c = f32[4] convolution(p, p)\n}\n", longName);
+    expect((longName + ":4:19: unsupported op 'convolution' (the supported ops are listed in docs/toolchain-contract.md, \"Supported HLO subset\")").equals(conv), "long diagnostic: " + conv);
     String sig = signature(mlp, "mlp.hlo");
     expect(sig.startsWith("{\"parameters\":[{\"name\":\"Arg_0.1\",\"shape\":[4,8]}") && sig.contains("\"outputs\":[{\"name\":\"tanh.15\",\"shape\":[4,4]}]"), "signature " + sig);
     expect(sha256("abc".getBytes()).equals("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"), "sha256");

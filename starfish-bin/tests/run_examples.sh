@@ -60,7 +60,7 @@ expect 2 "tensor 'r' is s32\[4\] in the BIR but 'r' is f32\[4\] in" "$BIN/nn_exe
 # broken examples
 expect 2 "hlo2penguin: $EX/bad_syntax.hlo:6:1: expected ')'" "$BIN/hlo2penguin" "$EX/bad_syntax.hlo" -o "$OUT/b.penguin"
 expect 2 "bad_shape.hlo:6:31: shape mismatch" "$BIN/hlo2penguin" "$EX/bad_shape.hlo" -o "$OUT/b.penguin"
-expect 2 "unsupported_op.hlo:6:37: unsupported op 'convolution' (supported: abs, acos," "$BIN/hlo2penguin" "$EX/unsupported_op.hlo" -o "$OUT/b.penguin"
+expect 2 "unsupported_op.hlo:6:37: unsupported op 'convolution' (the supported ops are listed in docs/toolchain-contract.md, \"Supported HLO subset\")" "$BIN/hlo2penguin" "$EX/unsupported_op.hlo" -o "$OUT/b.penguin"
 expect 2 "shape mismatch" "$BIN/xla_infergoldens" "$EX/bad_shape.hlo" --seed 1 --out-dir "$OUT/bg"
 expect 2 "unsupported op" "$BIN/hlo-opt" "$EX/unsupported_op.hlo" -o "$OUT/b.hlo"
 expect 0 "" "$BIN/hlo2penguin" "$EX/too_large.hlo" -o "$OUT/too_large.penguin"

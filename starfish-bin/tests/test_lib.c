@@ -36,7 +36,7 @@ static void parser_tests(void) {
         pg_module_free(m);
     }
     tu_expect_err("HloModule m\nENTRY e {\n  a = c64[2] parameter(0)\n}\n", 3, 7, "unsupported element type 'c64' (supported: pred,");
-    tu_expect_err("HloModule m\nENTRY e {\n  a = f32[2] parameter(0)\n  ROOT g = f32[2] sort(a), dimensions={0}\n}\n", 4, 19, "unsupported op 'sort' (supported: abs, acos,");
+    tu_expect_err("HloModule m\nENTRY e {\n  a = f32[2] parameter(0)\n  ROOT g = f32[2] sort(a), dimensions={0}\n}\n", 4, 19, "unsupported op 'sort' (the supported ops are listed in docs/toolchain-contract.md");
     tu_expect_err("HloModule m\nENTRY e {\n  a = f32[2] parameter(0)\n  ROOT g = f32[3] negate(a)\n}\n", 4, 19, "shape mismatch");
     tu_expect_err("HloModule m\nENTRY e {\n  ROOT g = f32[3] negate(zz)\n}\n", 3, 26, "unknown operand 'zz'");
     tu_expect_err("HloModule m\nENTRY e {\n  a = f32[2] parameter(0\n}\n", 4, 1, "expected ')'");

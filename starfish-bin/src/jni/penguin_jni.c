@@ -2,6 +2,7 @@
  * Built twice (-DPENGUIN_VERSION=1/2) with -fvisibility=hidden: only the
  * Java_* functions (JNIEXPORT) are exported; libpenguin is linked in. */
 #include <jni.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "helper.h"
@@ -27,20 +28,36 @@ static void throw_(JNIEnv *env, const char *cls, const char *msg) {
     if (c) (*env)->ThrowNew(env, c, msg);
 }
 
-/* parse: module or NULL with the formatted error in err */
-static pg_module *parse(JNIEnv *env, jstring text, jstring file, char *err, size_t errlen) {
+/* located: malloc'ed "<file>:<line>:<col>: <msg>", as long as it needs to be (a diagnostic is never cut), or NULL */
+static char *located(const char *file, int line, int col, const char *msg) {
+    int n = snprintf(NULL, 0, "%s:%d:%d: %s", file, line, col, msg);
+    char *r = n < 0 ? NULL : malloc((size_t)n + 1);
+    if (r) snprintf(r, (size_t)n + 1, "%s:%d:%d: %s", file, line, col, msg);
+    return r;
+}
+
+/* parse: module, or NULL with the formatted error in *err (malloc'ed; NULL when out of memory) */
+static pg_module *parse(JNIEnv *env, jstring text, jstring file, char **err) {
     size_t n = 0;
     char *t = utf(env, text, &n), *f = utf(env, file, NULL);
+    const char *name = f ? f : "<input>";
     pg_module *m = NULL;
-    if (!t) snprintf(err, errlen, "%s:0:0: no HLO text", f ? f : "<input>");
+    *err = NULL;
+    if (!t) *err = located(name, 0, 0, "no HLO text");
     else {
         pg_diag d = {0};
-        m = pg_parse(t, n, f ? f : "<input>", &d);
-        if (!m) snprintf(err, errlen, "%s:%d:%d: %s", f ? f : "<input>", d.line, d.col, d.msg);
+        m = pg_parse(t, n, name, &d);
+        if (!m) *err = located(name, d.line, d.col, d.msg);
     }
     free(t);
     free(f);
     return m;
+}
+
+/* fail: throws cls with err (or an OutOfMemoryError when err is NULL) and frees err */
+static void fail(JNIEnv *env, const char *cls, char *err) {
+    throw_(env, err ? cls : "java/lang/OutOfMemoryError", err ? err : "penguin: out of memory");
+    free(err);
 }
 
 JNIEXPORT jint JNICALL Java_dev_starfish_penguin_Penguin_version(JNIEnv *env, jclass cls) {
@@ -55,17 +72,20 @@ JNIEXPORT jint JNICALL Java_dev_starfish_penguin_Penguin_helper(JNIEnv *env, jcl
 
 JNIEXPORT jstring JNICALL Java_dev_starfish_penguin_Penguin_check(JNIEnv *env, jclass cls, jstring text, jstring file) {
     (void)cls;
-    char err[700];
-    pg_module *m = parse(env, text, file, err, sizeof err);
+    char *err;
+    pg_module *m = parse(env, text, file, &err);
     if (m) { pg_module_free(m); return NULL; }
-    return (*env)->NewStringUTF(env, err);
+    if (!err) { fail(env, NULL, NULL); return NULL; }
+    jstring r = (*env)->NewStringUTF(env, err);
+    free(err);
+    return r;
 }
 
 JNIEXPORT jobjectArray JNICALL Java_dev_starfish_penguin_Penguin_partition(JNIEnv *env, jclass cls, jstring text, jstring file) {
     (void)cls;
-    char err[700];
-    pg_module *m = parse(env, text, file, err, sizeof err);
-    if (!m) { throw_(env, "java/lang/IllegalArgumentException", err); return NULL; }
+    char *err;
+    pg_module *m = parse(env, text, file, &err);
+    if (!m) { fail(env, "java/lang/IllegalArgumentException", err); return NULL; }
     char **parts = NULL;
     int n = pg_partition(m, &parts);
     pg_module_free(m);
@@ -84,9 +104,9 @@ JNIEXPORT jobjectArray JNICALL Java_dev_starfish_penguin_Penguin_partition(JNIEn
 
 JNIEXPORT jstring JNICALL Java_dev_starfish_penguin_Penguin_signature(JNIEnv *env, jclass cls, jstring text, jstring file) {
     (void)cls;
-    char err[700];
-    pg_module *m = parse(env, text, file, err, sizeof err);
-    if (!m) { throw_(env, "java/lang/IllegalArgumentException", err); return NULL; }
+    char *err;
+    pg_module *m = parse(env, text, file, &err);
+    if (!m) { fail(env, "java/lang/IllegalArgumentException", err); return NULL; }
     pg_sbuf o = {0};
     pg_signature(m, &o);
     pg_module_free(m);

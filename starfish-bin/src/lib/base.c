@@ -97,10 +97,43 @@ void pg_sbuf_json_str(pg_sbuf *b, const char *s) {
 
 void pg_sbuf_free(pg_sbuf *b) { free(b->p); b->p = NULL; b->len = b->cap = 0; b->oom = 0; }
 
+/* shorten_words: every word (run of non-blanks) of s longer than 2*keep+3
+ * becomes its first and last `keep` bytes around "..."; in place */
+static void shorten_words(char *s, size_t keep) {
+    char *out = s;
+    const char *p = s;
+    while (*p) {
+        size_t w = strcspn(p, " ");
+        if (w > 2 * keep + 3) {
+            memmove(out, p, keep);
+            memcpy(out + keep, "...", 3);
+            memmove(out + keep + 3, p + w - keep, keep);
+            out += 2 * keep + 3;
+        } else {
+            memmove(out, p, w);
+            out += w;
+        }
+        p += w;
+        while (*p == ' ') *out++ = *p++;
+    }
+    *out = 0;
+}
+
 void pg_diag_vset(pg_diag *d, int line, int col, const char *fmt, va_list ap) {
     if (!d) return;
     d->line = line; d->col = col;
-    vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+    va_list again;
+    va_copy(again, ap);
+    int need = vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+    /* too long only through an overlong name: keep every word, shorten the long ones */
+    char *full = need >= (int)sizeof d->msg ? malloc((size_t)need + 1) : NULL;
+    if (full) {
+        vsnprintf(full, (size_t)need + 1, fmt, again);
+        for (size_t keep = 60; keep >= 8 && strlen(full) >= sizeof d->msg; keep /= 2) shorten_words(full, keep);
+        if (strlen(full) < sizeof d->msg) memcpy(d->msg, full, strlen(full) + 1);
+        free(full);
+    }
+    va_end(again);
 }
 
 int pg_diag_set(pg_diag *d, int line, int col, const char *fmt, ...) {

@@ -36,9 +36,11 @@ void pg_sbuf_json_str(pg_sbuf *b, const char *s);
 void pg_sbuf_free(pg_sbuf *b);
 
 /* One diagnostic: position (1-based; 0 when unknown) and message. */
-typedef struct { int line, col; char msg[480]; } pg_diag;
+typedef struct { int line, col; char msg[1024]; } pg_diag;
 /* pg_diag_set: fill d with a formatted message at line:col. Returns 0 so
- * callers can `return pg_diag_set(...)`. */
+ * callers can `return pg_diag_set(...)`. A message never ends mid-word:
+ * one longer than msg (only an overlong name makes one) keeps every word,
+ * the longest shortened to their first and last bytes around "...". */
 int pg_diag_set(pg_diag *d, int line, int col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* pg_diag_vset: va_list variant of pg_diag_set. */

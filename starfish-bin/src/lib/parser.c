@@ -1,5 +1,6 @@
 /* parser.c - HLO module structure: header, computations, shapes. */
 #include "parser_int.h"
+#include "hint.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -289,7 +290,7 @@ pg_module *pg_parse(const char *text, size_t len, const char *file, pg_diag *d) 
     pg_strmap_free(&p->comp_names);
     pg_strmap_free(&p->instr_names);
     free(p);
-    if (!ok) { pg_module_free(m); return NULL; }
+    if (!ok) { pg_hint_rejected(text, len, d); pg_module_free(m); return NULL; }
     return m;
 }
 

@@ -1,6 +1,7 @@
 /* parser_instr.c - one HLO instruction: name, shape, opcode, operands,
  * literals and the attributes the subset uses (others are skipped). */
 #include "parser_int.h"
+#include "hint.h"
 #include "et.h"
 #include <errno.h>
 #include <stdio.h>
@@ -263,9 +264,10 @@ void pp_instr(pg_parser *p, pg_comp *c) {
     in->op = pg_op_from_hlo(op.s, op.n);
     /* bitcast of row-major layouts is a reshape (checked in check.c) */
     if (pg_tok_is(&op, "bitcast")) { in->op = PG_OP_RESHAPE; in->is_bitcast = 1; }
-    if (in->op == PG_OP_INVALID)
-        pp_fail(p, op.line, op.col, "unsupported op %s (supported: %s)", pg_tok_desc(&op, b, sizeof b),
-                pg_supported_ops());
+    if (in->op == PG_OP_INVALID) {
+        char m[256];
+        pp_fail(p, op.line, op.col, "%s", pg_hint_op_message(&op, m, sizeof m));
+    }
     in->op_line = op.line; in->op_col = op.col;
     if (in->tuple_shapes && in->op != PG_OP_TUPLE && in->op != PG_OP_FUSION && in->op != PG_OP_CALL)
         pp_fail(p, op.line, op.col, "%s with a tuple shape (several results) is not supported; only tuple, fusion and call may return a tuple",

@@ -24,7 +24,17 @@ public final class JobOptions {
         return v == null || v.isEmpty() ? fallback : v.get(v.size() - 1);
     }
 
-    /** The option's value as a long; an unparsable value is an invalid input naming the option. */
+    /**
+     * The option's value as a {@code long} (64-bit: {@code --buffer-bytes=34359738368} fits), for an
+     * option declared {@code type = JobOption.Type.INTEGER}; narrow it yourself where the job needs an
+     * {@code int} (e.g. {@code Math.toIntExact}, which throws rather than wraps).
+     *
+     * @param name the option's name as declared, e.g. {@code --buffer-bytes}
+     * @param fallback the value when the option was neither given nor defaulted
+     * @return the value, parsed as a decimal {@code long} (surrounding blanks ignored)
+     * @throws InvalidInputException when the value is not a decimal integer in the range of {@code long}
+     *     (the message names the option and the value; the compile exits 2)
+     */
     public long integer(String name, long fallback) {
         String v = string(name, null);
         if (v == null) {

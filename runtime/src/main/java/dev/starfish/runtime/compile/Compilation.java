@@ -15,6 +15,7 @@ import dev.starfish.runtime.plan.Plan;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.RegisteredJob;
 import dev.starfish.runtime.report.CompileRecorder;
+import dev.starfish.runtime.report.CompileReport;
 import dev.starfish.runtime.report.PlannedCompile;
 import dev.starfish.runtime.report.ReportWriter;
 import dev.starfish.runtime.report.StepEvents;
@@ -28,6 +29,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -89,7 +91,11 @@ public final class Compilation {
         CompilePreflight.check(request);
         RunningJobs running = new RunningJobs();
         CompileRecorder recorder = new CompileRecorder(request.model(), request.workDir(), request.starfishVersion());
-        StepEvents events = new StepEvents(StepListener.all(List.of(recorder, listener)));
+        AtomicReference<CompileWatch.Watched> watched = new AtomicReference<>();
+        StepEvents events = new StepEvents(StepListener.all(List.of(recorder, listener)), () -> {
+            CompileWatch.Watched current = watched.get();
+            return current == null ? null : current.interruptedBy();
+        });
         JobSteps steps = new JobSteps(registry, launcher, request, running, events);
         Map<String, Path> tools = steps.resolveTools(jobs);
         CachedCompile cached = new CachedCompile(cache, request);
@@ -102,7 +108,9 @@ public final class Compilation {
         }
         try (WorkDirectory workDir = WorkDirectory.acquire(request.workDir());
                 CompileLog log = CompileLog.open(request.logFile(), request.latestLogLink());
-                CompileWatch.Watched guard = watch.watch(request, running::describe)) {
+                CompileWatch.Watched guard = watch.watch(request, running::describe,
+                        signal -> writeReport(recorder.interrupted(interruption(signal)), false))) {
+            watched.set(guard);
             CrashContext.record(workDir.path());
             createOutputDirectory();
             try {
@@ -111,15 +119,15 @@ public final class Compilation {
                         : runPlan(plan, steps, events);
                 if (result.cache() != CacheOutcome.HIT) {
                     // a hit ran nothing: the work directory keeps the report of the compile that ran there
-                    writeReport(recorder, Optional.empty(), true);
+                    writeReport(recorder.report(Optional.empty()), true);
                     OUTCOME.info("Compile finished in {} ms", result.wallMillis());
                 }
                 return result;
             } catch (RuntimeException | Error e) {
                 String interrupted = guard.interruptedBy();
                 // an interrupted compile's last log record is the guard's line: write the report without a word
-                writeReport(recorder, Optional.of(interrupted != null ? "the compile was interrupted (" + interrupted + ")"
-                        : StepEvents.message(e)), interrupted == null);
+                writeReport(interrupted != null ? recorder.interrupted(interruption(interrupted))
+                        : recorder.report(Optional.of(StepEvents.message(e))), interrupted == null);
                 if (guard.interruptedBy() != null) {
                     throw new CompileInterruptedException(guard.interruptedBy(), e);
                 }
@@ -139,10 +147,16 @@ public final class Compilation {
         }
     }
 
+    /** What the report says stopped a compile: the signal, or plugin code ending the driver ({@code null}). */
+    private static String interruption(String signal) {
+        return signal != null ? "the compile was interrupted (" + signal + ")"
+                : "plugin code ended the driver (System.exit) before the compile finished";
+    }
+
     /** Writes report.json, trace.json and report.html; a report that cannot be written is a warning, not a failure. */
-    private static void writeReport(CompileRecorder recorder, Optional<String> failure, boolean log) {
+    private static void writeReport(CompileReport report, boolean log) {
         try {
-            List<Path> files = ReportWriter.write(recorder.report(failure));
+            List<Path> files = ReportWriter.write(report);
             if (log) {
                 LOG.info("Wrote the compile report {} (timeline: {}, {})", files.get(0), files.get(2), files.get(1));
             }

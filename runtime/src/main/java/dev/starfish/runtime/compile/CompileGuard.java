@@ -4,14 +4,16 @@ import static java.util.Objects.requireNonNull;
 
 import dev.starfish.runtime.launch.ProcessLauncher;
 import java.io.PrintStream;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.logging.log4j.ThreadContext;
 
 /**
  * Guards one running compile against the ways a JVM can end under it: SIGINT, SIGTERM and SIGHUP,
  * and a plugin calling {@code System.exit}. Either way the user reads one line, the log file
- * records it, every tool's process group is stopped, the tools' temporary files next to the
- * output are removed, and the exit code says what happened (128 + the signal's number).
+ * records it, every tool's process group is stopped, the compile writes its report (the steps
+ * that were running marked interrupted), the tools' temporary files next to the output are
+ * removed, and the exit code says what happened (128 + the signal's number).
  * Installed for the duration of one compile; {@link #close()} restores the JVM's handlers.
  */
 final class CompileGuard implements CompileWatch.Watched {
@@ -19,20 +21,33 @@ final class CompileGuard implements CompileWatch.Watched {
     private final ProcessLauncher launcher;
     private final CompileRequest request;
     private final Supplier<String> runningJobs;
+    private final Consumer<String> onInterrupt;
     private final PrintStream err;
     private final SignalGuard signals;
 
-    private CompileGuard(ProcessLauncher launcher, CompileRequest request, Supplier<String> runningJobs, PrintStream err) {
+    private CompileGuard(ProcessLauncher launcher, CompileRequest request, Supplier<String> runningJobs,
+            Consumer<String> onInterrupt, PrintStream err) {
         this.launcher = requireNonNull(launcher, "launcher is null");
         this.request = requireNonNull(request, "request is null");
         this.runningJobs = requireNonNull(runningJobs, "runningJobs is null");
+        this.onInterrupt = requireNonNull(onInterrupt, "onInterrupt is null");
         this.err = requireNonNull(err, "err is null");
         this.signals = SignalGuard.install("starfish-compile-guard", this::onEnd);
     }
 
     /** The watch of a compile run on its own: each compile installs its own guard. */
     static CompileWatch perCompile(ProcessLauncher launcher, PrintStream err) {
-        return (request, runningJobs) -> new CompileGuard(launcher, request, runningJobs, err);
+        return new CompileWatch() {
+            @Override
+            public Watched watch(CompileRequest request, Supplier<String> runningJobs) {
+                return watch(request, runningJobs, signal -> { });
+            }
+
+            @Override
+            public Watched watch(CompileRequest request, Supplier<String> runningJobs, Consumer<String> onInterrupt) {
+                return new CompileGuard(launcher, request, runningJobs, onInterrupt, err);
+            }
+        };
     }
 
     @Override
@@ -49,6 +64,11 @@ final class CompileGuard implements CompileWatch.Watched {
         // The hook's thread writes to the compile's log, so the launcher's record of the stop lands there too.
         ThreadContext.put(CompileLog.CONTEXT_KEY, request.logFile().toString());
         launcher.stopAll(signal != null ? "the compile received " + signal : "plugin code ended the driver");
+        try {
+            onInterrupt.accept(signal);
+        } catch (RuntimeException e) {
+            // the report is the compile's last word, not a reason to skip the rest of the stop
+        }
         InterruptedCompile.cleanUp(request, line.replaceFirst("^starfish: (error: )?", "")
                 + (jobs.isEmpty() ? "" : " while running " + jobs), false);
         err.println(line);

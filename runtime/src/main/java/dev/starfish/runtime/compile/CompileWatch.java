@@ -1,5 +1,6 @@
 package dev.starfish.runtime.compile;
 
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -17,6 +18,16 @@ public interface CompileWatch {
      * @param runningJobs describes the jobs of the compile running now ({@code job X (x.jar)}), or empty
      */
     Watched watch(CompileRequest request, Supplier<String> runningJobs);
+
+    /**
+     * Starts watching one compile that writes its own report when it is stopped: once the driver is
+     * stopped under it and its tools are stopped, {@code onInterrupt} is called (from the shutdown
+     * hook) with what stopped it ({@code SIGINT}, or {@code null} for plugin code calling
+     * {@code System.exit}). A watch that reports its compiles itself (a batch) ignores it.
+     */
+    default Watched watch(CompileRequest request, Supplier<String> runningJobs, Consumer<String> onInterrupt) {
+        return watch(request, runningJobs);
+    }
 
     /** One watched compile; closing it says the compile ended (finished or failed) by itself. */
     interface Watched extends AutoCloseable {

@@ -16,6 +16,7 @@ import dev.starfish.api.Subgraph;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.JobThreadScope;
+import dev.starfish.runtime.registry.NamedJobException;
 import dev.starfish.runtime.registry.RegisteredJob;
 import dev.starfish.runtime.report.JobStart;
 import dev.starfish.runtime.report.StepEvents;
@@ -168,9 +169,13 @@ final class JobSteps {
                     request.optionsOf(registered.name()), runner);
             return body.apply(job, context);
         } catch (ChildProcessException e) {
-            throw new JobException("job " + registered.name() + " failed: " + e.getMessage(), e);
-        } catch (InvalidInputException | JobException e) {
+            throw new NamedJobException("job " + registered.name() + " failed: " + e.getMessage(), e);
+        } catch (InvalidInputException | NamedJobException e) {
             throw e;
+        } catch (JobException e) {
+            // the job's own words, said of the job (docs/writing-a-job.md promises the name)
+            throw new NamedJobException("job " + registered.name() + " (" + registered.info().jarName() + ") failed: "
+                    + StepEvents.message(e), e);
         } catch (ExceptionInInitializerError e) {
             throw new JobException("job " + registered.name() + " (" + registered.info().jarName() + ") failed: "
                     + "a static initializer threw " + describe(e.getCause() != null ? e.getCause() : e)

@@ -2,6 +2,7 @@ package dev.starfish.runtime.compile;
 
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.JobException;
+import dev.starfish.runtime.registry.NamedJobException;
 import dev.starfish.api.Subgraph;
 import dev.starfish.runtime.registry.JobThreadScope;
 import java.util.ArrayList;
@@ -116,7 +117,7 @@ final class SubgraphRunner implements AutoCloseable {
     }
 
     /** A job failed on one subgraph; the message names both. */
-    static final class SubgraphFailure extends JobException {
+    static final class SubgraphFailure extends NamedJobException {
         private static final long serialVersionUID = 1L;
 
         SubgraphFailure(String job, String subgraph, Throwable cause) {

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -22,6 +23,9 @@ import java.util.stream.Stream;
  * directories and every tool must pass {@link ToolTrust}, as the resolver demands before a run.
  */
 final class ToolsCheck implements Check {
+
+    /** Unit-test binaries the build leaves in {@code starfish/bin/private} (docs/toolchain-contract.md): no tool. */
+    private static final Set<String> INTERNAL_TESTS = Set.of("tensor_indirect_test");
 
     @Override
     public List<Finding> run(Installation installation) {
@@ -45,6 +49,9 @@ final class ToolsCheck implements Check {
         trust.directoryProblem(dir).ifPresent(problem -> findings.add(untrusted("tools", problem)));
         int good = 0;
         for (Path file : list(dir)) {
+            if (INTERNAL_TESTS.contains(file.getFileName().toString())) {
+                continue;
+            }
             Optional<String> problem = Executables.whyNotRunnable(file);
             Optional<String> untrusted = trust.toolProblem(file, Optional.empty());
             if (problem.isEmpty() && untrusted.isPresent()) {

@@ -2,6 +2,7 @@ package dev.starfish.runtime.launch;
 
 import dev.starfish.api.ExitStatus;
 import dev.starfish.api.ProcessResult;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -21,6 +22,12 @@ final class FailureMessage {
         text.append("Child process job \"").append(result.command().job()).append("\" exited abnormally! ");
         if (result.status().kind() == ExitStatus.Kind.FAILED_TO_START) {
             text.append("could not start: ").append(result.failure());
+            // "No such file or directory" of a tool that is there: its interpreter is missing; say what lint says
+            if (!result.command().useShell()) {
+                Path tool = Path.of(result.command().argv().get(0));
+                ToolFileProblem.ofFile(tool).ifPresent(problem -> text.append("; the tool ").append(tool).append(' ')
+                        .append(problem));
+            }
         } else {
             text.append(result.status().describe());
         }

@@ -216,7 +216,7 @@ public final class JobRegistry implements AutoCloseable {
         try (JobThreadScope scope = JobThreadScope.enter(job)) {
             instance = job.type().getDeclaredConstructor().newInstance();
         } catch (NoSuchMethodException | IllegalAccessException | InstantiationException e) {
-            throw new JobException(prefix(job) + " needs a public no-argument constructor: " + oneLine(e.toString()), e);
+            throw new NamedJobException(prefix(job) + " needs a public no-argument constructor: " + oneLine(e.toString()), e);
         } catch (InvocationTargetException e) {
             throw couldNotCreate(job, e.getCause());
         } catch (ExceptionInInitializerError e) {
@@ -225,8 +225,8 @@ public final class JobRegistry implements AutoCloseable {
             throw couldNotCreate(job, e);
         }
         if (!job.name().equals(nameOf(instance, job))) {
-            throw new JobException("Job class " + job.type().getName() + " calls itself '" + nameOf(instance, job)
-                    + "' but is registered as '" + job.name() + "'; a job's name is its class's simple name");
+            throw new NamedJobException("Job class " + job.type().getName() + " calls itself '" + nameOf(instance, job)
+                    + "' but is registered as '" + job.name() + "'; a job's name is its class's simple name", null);
         }
         return instance;
     }
@@ -242,7 +242,7 @@ public final class JobRegistry implements AutoCloseable {
     private static JobException couldNotCreate(RegisteredJob job, Throwable cause) {
         String message = prefix(job) + " could not be created: " + oneLine(String.valueOf(cause));
         LOG.debug(message, cause);
-        return new JobException(message, cause);
+        return new NamedJobException(message, cause);
     }
 
     private static String prefix(RegisteredJob job) {

@@ -1,11 +1,11 @@
 package dev.starfish.runtime.registry;
 
 import dev.starfish.runtime.jar.PluginJarFile;
+import dev.starfish.runtime.launch.ToolFileProblem;
 import dev.starfish.runtime.nativelib.ElfFile;
 import dev.starfish.runtime.nativelib.PluginNatives;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -59,47 +59,8 @@ final class NativeLint {
                     + PluginNatives.TOOLS_DIR));
             return;
         }
-        toolProblem(bytes).ifPresent(problem -> findings.add(LintFinding.error(jarName, "bundled tool " + entry
+        ToolFileProblem.of(bytes).ifPresent(problem -> findings.add(LintFinding.error(jarName, "bundled tool " + entry
                 + " " + problem)));
-    }
-
-    /** Why the launcher could not exec a tool of these bytes, or empty when it could. */
-    static Optional<String> toolProblem(byte[] bytes) {
-        if (bytes.length == 0) {
-            return Optional.of("is empty: expected a script starting with #! or an x86-64 ELF executable");
-        }
-        if (bytes.length >= 2 && bytes[0] == '#' && bytes[1] == '!') {
-            String head = new String(bytes, 0, Math.min(bytes.length, 256), StandardCharsets.ISO_8859_1);
-            String line = head.indexOf('\n') < 0 ? head : head.substring(0, head.indexOf('\n'));
-            if (line.endsWith("\r")) {
-                return Optional.of("has a #! line ending in CR (DOS line endings), so the kernel looks for an "
-                        + "interpreter whose name ends in \\r: convert the file to Unix line endings");
-            }
-            String interpreter = line.substring(2).strip();
-            if (!interpreter.startsWith("/")) {
-                return Optional.of("has the #! line '" + line + "': expected an absolute interpreter path such as "
-                        + "#!/bin/sh");
-            }
-            return Optional.empty();
-        }
-        if (ElfFile.isElf(bytes)) {
-            ElfFile elf;
-            try {
-                elf = ElfFile.read(bytes).orElseThrow();
-            } catch (IllegalArgumentException e) {
-                return Optional.of("is a malformed ELF file (" + e.getMessage() + "): rebuild it");
-            }
-            if (!elf.isX86_64()) {
-                return Optional.of("is an " + elf.describe() + ": expected an x86-64 executable; build it for "
-                        + "linux-x86_64");
-            }
-            if (elf.type() != ElfFile.ET_EXEC && elf.type() != ElfFile.ET_DYN) {
-                return Optional.of("is an " + elf.describe() + ", not an executable: link it into a program");
-            }
-            return Optional.empty();
-        }
-        return Optional.of("is neither a script starting with #! nor an ELF executable (it starts with '"
-                + printable(bytes) + "'), so the launcher cannot exec it: add a #! line or bundle the compiled tool");
     }
 
     /** The library's exported symbols, or empty (with a finding) when it cannot be loaded at all. */
@@ -112,7 +73,7 @@ final class NativeLint {
         }
         if (!ElfFile.isElf(bytes)) {
             findings.add(LintFinding.error(jarName, "bundled library " + entry + " is not an ELF file (it starts with '"
-                    + printable(bytes) + "'): expected an x86-64 ELF shared object built with -shared -fPIC"));
+                    + ToolFileProblem.printable(bytes) + "'): expected an x86-64 ELF shared object built with -shared -fPIC"));
             return Optional.empty();
         }
         ElfFile elf;
@@ -169,15 +130,6 @@ final class NativeLint {
         } catch (RuntimeException e) {
             return List.of();
         }
-    }
-
-    private static String printable(byte[] bytes) {
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < Math.min(bytes.length, 8); i++) {
-            int c = bytes[i] & 0xff;
-            out.append(c >= 0x20 && c < 0x7f && c != '\'' ? String.valueOf((char) c) : String.format("\\x%02x", c));
-        }
-        return out.toString();
     }
 
     private static byte[] read(PluginJarFile jar, String name) throws IOException {

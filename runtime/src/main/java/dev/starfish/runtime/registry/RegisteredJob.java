@@ -60,7 +60,7 @@ public final class RegisteredJob {
                     try {
                         loaded = PluginLoader.loadJobClass(className, declaration, plugin.loader(), info());
                     } catch (PluginImportException e) {
-                        throw new JobException("job " + name() + " of plugin " + info().id() + " (" + info().jarName()
+                        throw new NamedJobException("job " + name() + " of plugin " + info().id() + " (" + info().jarName()
                                 + ") could not be loaded: " + e.getMessage(), e);
                     }
                     type = loaded;

@@ -5,8 +5,12 @@ import static java.util.Objects.requireNonNull;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** Keeps every event of one compile, for its report. Thread-safe. */
 public final class CompileRecorder implements StepListener {
@@ -18,6 +22,8 @@ public final class CompileRecorder implements StepListener {
     private final long originNanos = System.nanoTime();
     private final List<JobEnd> jobs = new ArrayList<>();
     private final List<StepEnd> steps = new ArrayList<>();
+    private final Set<JobStart> runningJobs = new LinkedHashSet<>();
+    private final Map<Long, StepStart> runningSteps = new LinkedHashMap<>();
     private PlannedCompile plan;
 
     public CompileRecorder(Path model, Path workDir, String starfishVersion) {
@@ -32,18 +38,45 @@ public final class CompileRecorder implements StepListener {
     }
 
     @Override
+    public synchronized void jobStarted(JobStart job) {
+        runningJobs.add(job);
+    }
+
+    @Override
     public synchronized void jobFinished(JobEnd job) {
+        runningJobs.remove(job.start());
         jobs.add(job);
     }
 
     @Override
+    public synchronized void stepStarted(StepStart step) {
+        runningSteps.put(step.id(), step);
+    }
+
+    @Override
     public synchronized void stepFinished(StepEnd step) {
+        runningSteps.remove(step.start().id());
         steps.add(step);
     }
 
     /** The report as of now; {@code failure} is the message the compile failed with, if it did. */
     public synchronized CompileReport report(Optional<String> failure) {
         return new CompileReport(model, workDir, starfishVersion, startedAt, originNanos, System.nanoTime(),
-                Optional.ofNullable(plan), jobs, steps, failure);
+                Optional.ofNullable(plan), jobs, steps, failure, false);
+    }
+
+    /**
+     * The report of a compile stopped under it, as of now: {@code why} is its failure, and the
+     * jobs and steps still running end now, interrupted.
+     */
+    public synchronized CompileReport interrupted(String why) {
+        long now = System.nanoTime();
+        List<JobEnd> allJobs = new ArrayList<>(jobs);
+        runningJobs.forEach(job -> allJobs.add(new JobEnd(job, now, Optional.of(why), true)));
+        List<StepEnd> allSteps = new ArrayList<>(steps);
+        runningSteps.values().forEach(step -> allSteps.add(new StepEnd(step, now, Optional.empty(), Optional.of(why),
+                List.of(), true)));
+        return new CompileReport(model, workDir, starfishVersion, startedAt, originNanos, now,
+                Optional.ofNullable(plan), allJobs, allSteps, Optional.of(why), true);
     }
 }

@@ -26,10 +26,11 @@ import java.util.Optional;
  * @param jobs the jobs that ran, in the order they ended
  * @param steps the steps that ran, in the order they ended
  * @param failure the message the compile failed with, empty when it succeeded
+ * @param interrupted whether the compile was stopped under it (a signal, plugin code ending the driver)
  */
 public record CompileReport(Path model, Path workDir, String starfishVersion, Instant startedAt, long originNanos,
         long endNanos, Optional<PlannedCompile> plan, List<JobEnd> jobs, List<StepEnd> steps,
-        Optional<String> failure) {
+        Optional<String> failure, boolean interrupted) {
 
     /** The version of the {@code report.json} and {@code trace.json} layouts (docs/report.md). */
     public static final int VERSION = 1;
@@ -56,6 +57,10 @@ public record CompileReport(Path model, Path workDir, String starfishVersion, In
 
     public boolean succeeded() {
         return failure.isEmpty();
+    }
+
+    public Outcome outcome() {
+        return Outcome.of(failure, interrupted);
     }
 
     /** Each job's totals, in the order the jobs started. */

@@ -16,13 +16,22 @@ import java.util.Optional;
  * @param systemCpuMillis system CPU of its tools, summed
  * @param maxRssKb the highest peak RSS of its tools
  * @param failure the message it failed with, if it did
+ * @param outcome how it ended
  */
 public record JobTotals(String job, long wallNanos, int steps, int tools, long userCpuMillis, long systemCpuMillis,
-        long maxRssKb, Optional<String> failure) {
+        long maxRssKb, Optional<String> failure, Outcome outcome) {
 
     public JobTotals {
         requireNonNull(job, "job is null");
         requireNonNull(failure, "failure is null");
+        requireNonNull(outcome, "outcome is null");
+    }
+
+    /** The totals of a job that ended by itself. */
+    public JobTotals(String job, long wallNanos, int steps, int tools, long userCpuMillis, long systemCpuMillis,
+            long maxRssKb, Optional<String> failure) {
+        this(job, wallNanos, steps, tools, userCpuMillis, systemCpuMillis, maxRssKb, failure,
+                Outcome.of(failure, false));
     }
 
     /** The totals of {@code job} from its steps (steps of other jobs are ignored). */
@@ -46,7 +55,7 @@ public record JobTotals(String job, long wallNanos, int steps, int tools, long u
                 rss = Math.max(rss, usage.maxRssKb());
             }
         }
-        return new JobTotals(name, job.wallNanos(), count, tools, user, system, rss, job.failure());
+        return new JobTotals(name, job.wallNanos(), count, tools, user, system, rss, job.failure(), job.outcome());
     }
 
     public long cpuMillis() {

@@ -51,7 +51,7 @@ public final class PlainProgress implements StepListener {
     static String line(String counter, JobTotals totals) {
         String steps = totals.steps() + " step" + (totals.steps() == 1 ? "" : "s");
         String usage = totals.tools() == 0 ? "" : "; tool CPU " + Units.toolCpu(totals) + ", peak RSS " + Units.peakRss(totals);
-        return counter + " " + totals.job() + (totals.failure().isPresent() ? " failed after " : " done in ")
+        return counter + " " + totals.job() + (totals.outcome() == Outcome.SUCCEEDED ? " done in " : " " + totals.outcome().label() + " after ")
                 + Units.millis(totals.wallMillis()) + " (" + steps + usage + ")";
     }
 }

@@ -38,7 +38,7 @@ public final class ReportHtml {
                 .append("<title>starfish compile ").append(escape(model)).append("</title>\n")
                 .append("<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n");
         html.append("<h1>starfish compile ").append(escape(model)).append("</h1>\n<p id=\"outcome\"><span class=\"")
-                .append(report.succeeded() ? "ok\">succeeded" : "bad\">failed").append("</span> in ")
+                .append(report.succeeded() ? "ok\">" : "bad\">").append(report.outcome().label()).append("</span> in ")
                 .append(Units.millis(report.wallMicros() / 1000)).append(" &middot; started ")
                 .append(escape(report.startedAt().toString())).append(" &middot; starfish ")
                 .append(escape(report.starfishVersion())).append("</p>\n");
@@ -86,7 +86,7 @@ public final class ReportHtml {
                     .append("</td><td class=\"n\">").append(job.steps()).append("</td><td class=\"n\">")
                     .append(Units.millis(job.wallMillis())).append("</td><td class=\"n\">").append(Units.toolCpu(job))
                     .append("</td><td class=\"n\">").append(Units.peakRss(job)).append("</td><td")
-                    .append(job.failure().isPresent() ? " class=\"bad\">failed" : " class=\"ok\">ok")
+                    .append(job.failure().isPresent() ? " class=\"bad\">" + job.outcome().label() : " class=\"ok\">ok")
                     .append("</td></tr>\n");
         }
         html.append("</table>\n");
@@ -107,7 +107,7 @@ public final class ReportHtml {
                     .append(Units.millis(step.wallNanos() / 1_000_000)).append("</td><td")
                     .append(step.failure().isPresent() ? " class=\"bad\">" : ">")
                     .append(escape(step.tool().map(u -> u.status().describe())
-                            .orElse(step.failure().isPresent() ? "failed" : "-")))
+                            .orElse(step.failure().isPresent() ? step.outcome().label() : "-")))
                     .append("</td><td class=\"n\">").append(step.tool().map(u -> Units.millis(u.cpuMillis())).orElse("-"))
                     .append("</td><td class=\"n\">").append(step.tool().map(u -> Units.kib(u.maxRssKb())).orElse("-"))
                     .append("</td><td><code>").append(escape(start.action())).append("</code>")

@@ -35,7 +35,7 @@ public final class ReportJson {
         root.put("work_dir", report.workDir().toString());
         root.put("started_at", report.startedAt().toString());
         root.put("wall_us", report.wallMicros());
-        root.put("outcome", report.succeeded() ? "succeeded" : "failed");
+        root.put("outcome", report.outcome().label());
         root.set("failure", failure(report));
         root.set("plan", report.plan().map(plan -> plan(plan)).orElse(null));
         ArrayNode workers = root.putArray("workers");
@@ -88,7 +88,7 @@ public final class ReportJson {
         node.put("worker", tracks.get(job.start().worker().threadId()).tid());
         node.put("start_us", report.micros(job.start().nanos()));
         node.put("wall_us", report.micros(job.nanos()) - report.micros(job.start().nanos()));
-        node.put("status", job.failure().isEmpty() ? "succeeded" : "failed");
+        node.put("status", job.outcome().label());
         node.put("failure", job.failure().orElse(null));
         node.put("steps", totals.steps());
         node.put("tool_steps", totals.tools());
@@ -107,7 +107,7 @@ public final class ReportJson {
         node.put("worker", tracks.get(start.worker().threadId()).tid());
         node.put("start_us", report.micros(start.nanos()));
         node.put("wall_us", report.micros(step.nanos()) - report.micros(start.nanos()));
-        node.put("status", step.failure().isEmpty() ? "succeeded" : "failed");
+        node.put("status", step.outcome().label());
         node.put("failure", step.failure().orElse(null));
         node.set("tool", step.tool().map(usage -> tool(usage, node)).orElse(null));
         node.put("replay_script", start.replayScript().map(Path::toString).orElse(null));

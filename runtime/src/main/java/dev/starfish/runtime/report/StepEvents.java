@@ -24,11 +24,21 @@ public final class StepEvents {
     private static final Logger LOG = LogManager.getLogger(StepEvents.class);
 
     private final StepListener listener;
+    private final Supplier<String> interruptedBy;
     private final AtomicLong steps = new AtomicLong();
     private final AtomicReference<List<String>> jobOrder = new AtomicReference<>(List.of());
 
     public StepEvents(StepListener listener) {
+        this(listener, () -> null);
+    }
+
+    /**
+     * Events of a compile that may be stopped under it: {@code interruptedBy} names what stopped it
+     * ({@code SIGINT}) or is {@code null}; a job or step that fails once it is stopped ended interrupted.
+     */
+    public StepEvents(StepListener listener, Supplier<String> interruptedBy) {
         this.listener = requireNonNull(listener, "listener is null");
+        this.interruptedBy = requireNonNull(interruptedBy, "interruptedBy is null");
     }
 
     /** Events that go nowhere (a dry run, a test of the steps alone). */
@@ -48,7 +58,7 @@ public final class StepEvents {
     }
 
     public void jobFinished(JobStart start, Optional<String> failure) {
-        JobEnd end = new JobEnd(start, System.nanoTime(), failure);
+        JobEnd end = new JobEnd(start, System.nanoTime(), failure, stopped(failure));
         tell(() -> listener.jobFinished(end));
     }
 
@@ -89,8 +99,12 @@ public final class StepEvents {
     }
 
     private void finished(StepStart start, Optional<ToolUsage> tool, Optional<String> failure, List<Path> outputs) {
-        StepEnd end = new StepEnd(start, System.nanoTime(), tool, failure, outputs);
+        StepEnd end = new StepEnd(start, System.nanoTime(), tool, failure, outputs, stopped(failure));
         tell(() -> listener.stepFinished(end));
+    }
+
+    private boolean stopped(Optional<String> failure) {
+        return failure.isPresent() && interruptedBy.get() != null;
     }
 
     /** An exception's message for the report: the message, or its type when it has none. */

@@ -16,7 +16,7 @@ public final class SummaryTable {
         List<String[]> rows = new ArrayList<>();
         rows.add(HEADER);
         for (JobTotals job : jobs) {
-            rows.add(new String[] {job.job() + (job.failure().isPresent() ? " (failed)" : ""),
+            rows.add(new String[] {job.job() + (job.outcome() == Outcome.SUCCEEDED ? "" : " (" + job.outcome().label() + ")"),
                 Units.millis(job.wallMillis()), Units.toolCpu(job), Units.peakRss(job)});
         }
         int[] widths = new int[HEADER.length];

@@ -40,7 +40,7 @@ public final class TraceJson {
                     report.micros(job.start().nanos()), report.micros(job.nanos()));
             ObjectNode args = slice.putObject("args");
             args.put("index", job.start().index());
-            args.put("status", job.failure().isEmpty() ? "succeeded" : "failed");
+            args.put("status", job.outcome().label());
             job.failure().ifPresent(f -> args.put("failure", f));
             slices.add(slice);
         }
@@ -69,7 +69,7 @@ public final class TraceJson {
         other.put("version", CompileReport.VERSION);
         other.put("model", report.model().toString());
         other.put("started_at", report.startedAt().toString());
-        other.put("outcome", report.succeeded() ? "succeeded" : "failed");
+        other.put("outcome", report.outcome().label());
         other.put("report", report.workDir().resolve(ReportWriter.REPORT_JSON).toString());
         return root;
     }

@@ -131,7 +131,7 @@ class CompileEndToEndIT {
                 "--logfile", "logs/compile.log");
         assertThat(run.exitCode()).as("%s", run).isZero();
         assertThat(cwd.resolve("build/m.neff")).exists();
-        assertThat(cwd.resolve("w/sg00")).isDirectory();
+        assertThat(cwd.resolve("w/report.json")).as("the work directory is w, under the launch directory").exists();
         assertThat(cwd.resolve("logs/compile.log")).content().contains("[WalrusDriver/sg00] Executing ")
                 .as("tool output is streamed into the log, tagged with its job and subgraph")
                 .contains("[BIRVerifier/sg00] walrus_driver: BIR OK");

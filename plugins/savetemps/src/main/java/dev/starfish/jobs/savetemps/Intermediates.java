@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -17,7 +18,7 @@ import java.util.Set;
  * The intermediate files of a compile, derived from its executed steps: every artifact a step
  * produced that {@link Artifacts} marks intermediate, in each subgraph directory or the work
  * directory as the artifact's scope says; and the replay scripts of the steps that consume one
- * of them.
+ * of them. A subgraph directory left empty goes too.
  */
 final class Intermediates {
 
@@ -65,6 +66,9 @@ final class Intermediates {
                 step.replayScript().ifPresent(script -> delete(script, scripts));
             }
         }
+        // a subgraph directory left empty is no output of the compile either
+        inputs.stream().map(Subgraph::dir).filter(dir -> Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS))
+                .forEach(dir -> removeEmptyParents(dir, workDir));
         return new Removal(files, scripts);
     }
 
