@@ -245,6 +245,9 @@ static void check_arity(pg_parser *p, const pg_instr *in) {
 
 void pp_instr(pg_parser *p, pg_comp *c) {
     char b[80];
+    if (++p->n_written > PG_MAX_INSTRS)
+        pp_fail(p, p->tok.line, p->tok.col, "instruction limit exceeded: more than %lld instructions (at most %lld "
+                "per module are supported)", (long long)PG_MAX_INSTRS, (long long)PG_MAX_INSTRS);
     pg_instr *in = pp_alloc(p, sizeof *in);
     int is_root = 0;
     if (pg_tok_is(&p->tok, "ROOT")) {
