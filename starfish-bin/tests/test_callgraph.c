@@ -2,11 +2,9 @@
  * F11): a 10 000-deep chain of calls and computations calling the next
  * one twice are refused with one positioned diagnostic naming the limit,
  * before anything is copied; graphs within the limits inline correctly.
- * Run with a 256 KiB stack (main re-executes itself on a thread) so a
- * recursive walk would crash here as it did in the JVM. */
-#define _POSIX_C_SOURCE 200809L
+ * Runs on a 1 MiB stack (tu_on_jvm_stack), so a recursive walk crashes
+ * here as it did in the JVM. */
 #include "testutil.h"
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,18 +86,34 @@ static void doubling(void) {
 }
 
 static void names_and_recursion(void) {
-    /* long names copied at every level: bounded by the bytes limit */
     pg_sbuf o = {0};
-    char name[4001];
-    memset(name, 'x', 4000);
-    name[4000] = 0;
+    char name[PG_MAX_NAME + 2];
+    memset(name, 'x', sizeof name - 1);
+    name[PG_MAX_NAME + 1] = 0;
+    pg_sbuf_printf(&o, "ENTRY main {\n  %s = f32[4] parameter(0)\n  ROOT c = f32[4] negate(%s)\n}\n", name, name);
+    tu_expect_err(o.p, 2, 3, "name limit exceeded: instruction name of 256 bytes (at most 255 are supported)");
+    /* copies named "k.k.k....e": 2 bytes longer at every level */
+    o.len = 0;
     pg_sbuf_printf(&o, "ENTRY main {\n  p = f32[4] parameter(0)\n  ROOT c = f32[4] call(p), to_apply=f1\n}\n");
-    for (int i = 1; i < 400; i++)
-        pg_sbuf_printf(&o, "f%d {\n  p = f32[4] parameter(0)\n  %s%d = f32[4] call(p), to_apply=f%d\n  ROOT r = f32[4] negate(%s%d)\n}\n",
-                       i, name, i, i + 1, name, i);
-    pg_sbuf_printf(&o, "f400 {\n  p = f32[4] parameter(0)\n  ROOT r = f32[4] negate(p)\n}\n");
+    for (int i = 1; i < 200; i++)
+        pg_sbuf_printf(&o, "f%d {\n  p = f32[4] parameter(0)\n  k = f32[4] call(p), to_apply=f%d\n  ROOT e = f32[4] exponential(k)\n}\n",
+                       i, i + 1);
+    pg_sbuf_printf(&o, "f200 {\n  p = f32[4] parameter(0)\n  ROOT e = f32[4] negate(p)\n}\n");
     pg_diag d = {0};
     pg_module *m = tu_parse(o.p, &d);
+    CHECK(!m && d.col == 14 && strstr(d.msg, "name limit exceeded: inlining 'f72' into call 'k'") &&
+          strstr(d.msg, "names a copy 'k.<name>' of 257 bytes (at most 255 are supported;"));
+    pg_module_free(m);
+    /* a 30 000-element tuple copied 2^12 times: the operand lists pass the bytes limit */
+    o.len = 0;
+    pg_sbuf_printf(&o, "ENTRY main {\n  p = f32[4] parameter(0)\n  ROOT c = (f32[4]) call(p), to_apply=f1\n}\n");
+    for (int i = 1; i < 12; i++)
+        pg_sbuf_printf(&o, "f%d {\n  p = f32[4] parameter(0)\n  a = (f32[4]) call(p), to_apply=f%d\n"
+                       "  ROOT b = (f32[4]) call(p), to_apply=f%d\n}\n", i, i + 1, i + 1);
+    pg_sbuf_printf(&o, "f12 {\n  p = f32[4] parameter(0)\n  ROOT t = (f32[4]) tuple(p");
+    for (int i = 1; i < 30000; i++) pg_sbuf_printf(&o, ", p");
+    pg_sbuf_printf(&o, ")\n}\n");
+    m = tu_parse(o.p, &d);
     CHECK(!m && strstr(d.msg, "inlined size limit exceeded: inlining fusion/call up to computation 'f") &&
           strstr(d.msg, "more than 268435456 bytes (the limit per module)"));
     pg_module_free(m);
@@ -109,20 +123,15 @@ static void names_and_recursion(void) {
                   1, 1, "computation 'a' calls itself");
 }
 
-static void *run(void *arg) {
+static void run(void *arg) {
     (void)arg;
     deep_chains();
     doubling();
     names_and_recursion();
-    return NULL;
 }
 
 int main(void) {
-    pthread_attr_t a;
-    pthread_t th;
-    /* ASan's frames are larger: 1 MiB is about what a JVM thread has for the JNI parse */
-    if (pthread_attr_init(&a) || pthread_attr_setstacksize(&a, 1 << 20) || pthread_create(&th, &a, run, NULL) ||
-        pthread_join(th, NULL)) {
+    if (!tu_on_jvm_stack(run, NULL)) {
         fprintf(stderr, "test_callgraph: cannot start the test thread\n");
         return 1;
     }

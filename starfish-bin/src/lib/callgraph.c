@@ -22,20 +22,6 @@ static pg_comp *callee(pg_parser *p, const pg_instr *in) {
 /* the module's running totals over the computations measured so far */
 typedef struct { uint64_t instrs, bytes; } totals;
 
-_Noreturn static void too_many_instrs(pg_parser *p, const pg_comp *c) {
-    pp_fail(p, c->line, c->col,
-            "instruction limit exceeded: inlining fusion/call up to computation '%s' makes more than %lld "
-            "instructions (at most %lld per module after inlining are supported)",
-            c->name, (long long)PG_MAX_INSTRS, (long long)PG_MAX_INSTRS);
-}
-
-_Noreturn static void too_many_bytes(pg_parser *p, const pg_comp *c) {
-    pp_fail(p, c->line, c->col,
-            "inlined size limit exceeded: inlining fusion/call up to computation '%s' makes copies whose names "
-            "and operand lists need more than %lld bytes (the limit per module)",
-            c->name, (long long)PG_MAX_INLINED_BYTES);
-}
-
 /* measure: c's nesting depth and inlined size from its callees' (all
  * measured before): n counts c's instructions once inlined, b the bytes
  * of their names and operand lists; a call adds the copies of its
@@ -60,8 +46,8 @@ static void measure(pg_parser *p, pg_comp *c, totals *t) {
             n += f->inl_instrs;
             b += f->inl_bytes + f->inl_instrs * name;
         }
-        if (n > (uint64_t)PG_MAX_INSTRS) too_many_instrs(p, c);
-        if (b > (uint64_t)PG_MAX_INLINED_BYTES) too_many_bytes(p, c);
+        if (n > (uint64_t)PG_MAX_INSTRS) pp_limit_instrs_inlined(p, c);
+        if (b > (uint64_t)PG_MAX_INLINED_BYTES) pp_limit_bytes_inlined(p, c);
     }
     if (c->call_depth > PG_MAX_CALL_DEPTH)
         pp_fail(p, deepest->op_line, deepest->op_col,
@@ -69,8 +55,8 @@ static void measure(pg_parser *p, pg_comp *c, totals *t) {
                 "nested levels are supported)", c->name, c->call_depth, deepest->to_apply->name, PG_MAX_CALL_DEPTH);
     t->instrs += n;
     t->bytes += b;
-    if (t->instrs > (uint64_t)PG_MAX_INSTRS) too_many_instrs(p, c);
-    if (t->bytes > (uint64_t)PG_MAX_INLINED_BYTES) too_many_bytes(p, c);
+    if (t->instrs > (uint64_t)PG_MAX_INSTRS) pp_limit_instrs_inlined(p, c);
+    if (t->bytes > (uint64_t)PG_MAX_INLINED_BYTES) pp_limit_bytes_inlined(p, c);
     /* what a call of c copies: everything but c's parameters */
     c->inl_instrs = n - params;
     c->inl_bytes = b - param_bytes;

@@ -67,7 +67,8 @@ typedef struct {
  * instructions as written and again after inlining (summed over all its
  * computations, predicted from the call graph before anything is
  * copied), and the names and operand lists of the inlined copies take at
- * most PG_MAX_INLINED_BYTES. */
+ * most PG_MAX_INLINED_BYTES; a name, written or made by inlining, has at
+ * most PG_MAX_NAME bytes (base.h). */
 #define PG_MAX_CALL_DEPTH 1000
 #define PG_MAX_INSTRS ((int64_t)1 << 21)
 #define PG_MAX_INLINED_BYTES ((int64_t)1 << 28)

@@ -52,6 +52,7 @@ static void expand(pg_parser *p, pg_instr *call, pg_comp *callee, pg_instr **out
             cp->line = call->line; cp->col = call->col;
         } else {
             size_t la = strlen(call->name), lb = strlen(ci->name);
+            pp_limit_copy_name(p, call, callee, la + 1 + lb);
             char *nm = pp_alloc(p, la + lb + 2);
             memcpy(nm, call->name, la);
             nm[la] = '.';

@@ -245,9 +245,6 @@ static void check_arity(pg_parser *p, const pg_instr *in) {
 
 void pp_instr(pg_parser *p, pg_comp *c) {
     char b[80];
-    if (++p->n_written > PG_MAX_INSTRS)
-        pp_fail(p, p->tok.line, p->tok.col, "instruction limit exceeded: more than %lld instructions (at most %lld "
-                "per module are supported)", (long long)PG_MAX_INSTRS, (long long)PG_MAX_INSTRS);
     pg_instr *in = pp_alloc(p, sizeof *in);
     int is_root = 0;
     if (pg_tok_is(&p->tok, "ROOT")) {
@@ -256,6 +253,7 @@ void pp_instr(pg_parser *p, pg_comp *c) {
     }
     in->line = p->tok.line; in->col = p->tok.col;
     pg_token nm = pp_expect(p, PG_T_IDENT, "an instruction name");
+    pp_limit_instr(p, &nm);
     in->name = pp_str(p, &nm);
     pp_expect(p, PG_T_EQ, "'=' after the instruction name");
     pp_shape(p, &in->shape, &in->tuple_shapes, &in->n_tuple);

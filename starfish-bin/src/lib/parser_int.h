@@ -63,6 +63,16 @@ void pp_unique_names(pg_parser *p, pg_comp *c);
  * (directly or not), nesting deeper than PG_MAX_CALL_DEPTH, or an inlined
  * module predicted above PG_MAX_INSTRS or PG_MAX_INLINED_BYTES. */
 pg_comp **pp_call_order(pg_parser *p);
+/* pp_limit_instr: count one more written instruction and check its name
+ * against PG_MAX_INSTRS and PG_MAX_NAME (limits.c). */
+void pp_limit_instr(pg_parser *p, const pg_token *name);
+/* pp_limit_copy_name: fail when the copy of a callee's instruction that
+ * `call` inlines gets a name of len bytes, above PG_MAX_NAME. */
+void pp_limit_copy_name(pg_parser *p, const pg_instr *call, const pg_comp *callee, size_t len);
+/* pp_limit_instrs_inlined / pp_limit_bytes_inlined: fail at computation c,
+ * where the inlined module passed PG_MAX_INSTRS / PG_MAX_INLINED_BYTES. */
+_Noreturn void pp_limit_instrs_inlined(pg_parser *p, const pg_comp *c);
+_Noreturn void pp_limit_bytes_inlined(pg_parser *p, const pg_comp *c);
 /* pp_inline_calls: replace every fusion and call instruction of the module
  * by a copy of its callee (inline.c); after name resolution. */
 void pp_inline_calls(pg_parser *p);
