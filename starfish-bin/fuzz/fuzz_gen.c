@@ -8,11 +8,14 @@
  * A crash (sanitizer report, SIGSEGV, abort) saves the input as
  * DIR/crash-<seed>.hlo, names the seed and ends the process abnormally,
  * so `make check` fails. The default first seed is the current time, so
- * every CI run explores new modules; it is printed for reproduction. */
+ * every CI run explores new modules; it is printed for reproduction.
+ * Each module runs on a JVM-sized stack (tu_on_jvm_stack), as the JNI
+ * library does in the driver. */
 #define _POSIX_C_SOURCE 200809L
 #include "gen_hlo.h"
 #include "target.h"
 #include "fake_jni.h"
+#include "testutil.h"
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -50,6 +53,19 @@ static double now_s(void) {
     struct timespec ts;
     if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0) { perror("fuzz_gen: clock_gettime"); exit(2); }
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+typedef struct { const pg_sbuf *text; fj_lib *lib; int parsed; } one_run;
+
+/* run_one: the library path, then the JNI entry points */
+static void run_one(void *p) {
+    one_run *r = p;
+    r->parsed = pg_fuzz_one((const unsigned char *)r->text->p, r->text->len);
+    if (!r->lib) return;
+    fj_out o;
+    fj_check(r->lib, r->text->p, "gen.hlo", &o);
+    fj_partition(r->lib, r->text->p, "gen.hlo", &o);
+    fj_signature(r->lib, r->text->p, "gen.hlo", &o);
 }
 
 static void generate(unsigned long long seed, pg_sbuf *text) {
@@ -97,13 +113,9 @@ int main(int argc, char **argv) {
         generate(seed + (unsigned long long)n, &text);
         snprintf(crash_path, sizeof crash_path, "%s/crash-%llu.hlo", dir, seed + (unsigned long long)n);
         cur_text = text.p; cur_len = text.len;
-        parsed += pg_fuzz_one((const unsigned char *)text.p, text.len);
-        if (lib) {
-            fj_out o;
-            fj_check(lib, text.p, "gen.hlo", &o);
-            fj_partition(lib, text.p, "gen.hlo", &o);
-            fj_signature(lib, text.p, "gen.hlo", &o);
-        }
+        one_run r = {&text, lib, 0};
+        if (!tu_on_jvm_stack(run_one, &r)) { fprintf(stderr, "fuzz_gen: cannot start a thread\n"); return 2; }
+        parsed += r.parsed;
     }
     double took = now_s() - start;
     printf("fuzz_gen: %lld modules (%lld valid, went through every stage) in %.1f s, %.0f/s, seeds %llu..%llu, 0 crashes\n",

@@ -8,7 +8,8 @@
  * and ignored attributes (metadata, sharding, backend_config, ...);
  * element types f32, s32, pred, bf16, f16, f64, s8, u32, s4 and the ops
  * that use them (convert, compare, select, gather, scatter, bitwise ops,
- * dynamic-slice, pad, reverse, ...). */
+ * dynamic-slice, pad, reverse, ...); one module in eight is a call graph
+ * of fusion/call with depth and fan-out (gen_calls.c). */
 #ifndef PG_GEN_HLO_H
 #define PG_GEN_HLO_H
 #include "base.h"
@@ -27,4 +28,7 @@ void fz_from_seed(fz_src *s, uint64_t seed);
 unsigned fz_pick(fz_src *s, unsigned n);
 /* fz_gen_module: append one generated HLO module to out. */
 void fz_gen_module(fz_src *s, pg_sbuf *out);
+/* fz_gen_calls: append a module whose computations form a deep or wide
+ * call graph (gen_calls.c). */
+void fz_gen_calls(fz_src *s, pg_sbuf *out);
 #endif

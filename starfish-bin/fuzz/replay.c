@@ -1,13 +1,22 @@
 /* replay.c - runs the fuzz target on every file of the given directories
- * or files (used by `make check` on fuzz/regressions and the examples). */
+ * or files (used by `make check` on fuzz/regressions and the examples),
+ * each on a JVM-sized stack (tu_on_jvm_stack). */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "testutil.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+typedef struct { unsigned char *data; size_t n; } input;
+
+static void run_input(void *p) {
+    input *in = p;
+    LLVMFuzzerTestOneInput(in->data, in->n);
+}
 
 static int run_file(const char *path) {
     FILE *f = fopen(path, "rb");
@@ -26,9 +35,11 @@ static int run_file(const char *path) {
         n += r;
     }
     fclose(f);
-    LLVMFuzzerTestOneInput(buf, n);
+    input in = {buf, n};
+    int ok = tu_on_jvm_stack(run_input, &in);
+    if (!ok) fprintf(stderr, "%s: cannot start a thread\n", path);
     free(buf);
-    return 1;
+    return ok;
 }
 
 int main(int argc, char **argv) {

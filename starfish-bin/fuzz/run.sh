@@ -17,7 +17,7 @@ mkdir -p "$OUT/crashes"
 command -v clang >/dev/null || { echo "fuzz/run.sh: clang not found (apt-get install -y clang)" >&2; exit 2; }
 case $KIND in
   parser) SRC="$HERE/fuzz/fuzz_parser.c" ;;
-  structured) SRC="$HERE/fuzz/fuzz_structured.c $HERE/fuzz/gen_hlo.c $HERE/fuzz/gen_instr.c $HERE/fuzz/gen_choice.c" ;;
+  structured) SRC="$HERE/fuzz/fuzz_structured.c $HERE/fuzz/gen_hlo.c $HERE/fuzz/gen_instr.c $HERE/fuzz/gen_choice.c $HERE/fuzz/gen_calls.c" ;;
   *) echo "fuzz/run.sh: unknown target '$KIND' (parser or structured)" >&2; exit 2 ;;
 esac
 # shellcheck disable=SC2086

@@ -3,7 +3,8 @@
 # `make check` with the ASan/UBSan binaries in BIN, release ones in
 # RELBIN): malformed reduce bodies written after ENTRY through every tool
 # and through the JNI entry points (loaded without a JVM by
-# jni_dlopen_test), a 200 000-instruction chain, allocation limits.
+# jni_dlopen_test), a 200 000-instruction chain, allocation limits, and
+# call graphs past the call-depth and instruction limits (issue 23).
 set -u
 BIN=$1; OUT=$2; JNISO=$3; RELBIN=$4
 HERE=$(cd "$(dirname "$0")/.." && pwd)
@@ -64,6 +65,28 @@ expect 2 "hugebuf.bir: buffer_bytes 2000000000 is more than the 1073741824-byte 
 printf 'SFTB\001\000\000\000\001\000\000\000\001\000\000\000x\001\000\000\000\000\243\341\021\000\000\000\000' > "$OUT/huge.bin"
 expect 2 "huge.bin: tensor 'x' needs more than the 1073741824-byte limit per tensor" \
   $SMALL "$BIN/nn_executor" --bir "$OUT/mlp.bir" $NN --inputs "$OUT/huge.bin" --goldens "$OUT/mg/outputs.bin"
+
+# 5. call graphs (issue 23 F10, F11): a 10 000-deep chain, callers first,
+# on a 1 MiB stack (what a JVM thread has), and computations calling the
+# next twice (2^23 negates once inlined) under a 1 GB address-space limit:
+# one diagnostic naming the limit, exit 2, no output, through the tools and
+# the JNI check
+sh "$HERE/tests/gen_calls.sh" chain 10000 > "$OUT/chain10k.hlo"
+sh "$HERE/tests/gen_calls.sh" double 24 > "$OUT/double24.hlo"
+deep="chain10k.hlo:45000:19: call depth limit exceeded: computation 'f8999' nests fusion/call 1001 deep through 'f9000' (at most 1000 nested levels are supported)"
+wide="double24.hlo:26:1: instruction limit exceeded: inlining fusion/call up to computation 'f4' makes more than 2097152 instructions"
+for t in hlo2penguin hlo-opt; do
+  expect 2 "$t: $OUT/$deep" sh -c 'ulimit -s 1024 && exec "$0" "$@"' "$RELBIN/$t" "$OUT/chain10k.hlo" -o "$OUT/c.out"
+  expect 2 "$t: $OUT/$deep" "$BIN/$t" "$OUT/chain10k.hlo" -o "$OUT/c.out"
+  expect 2 "$t: $OUT/$wide" sh -c 'ulimit -v 1000000 && exec "$0" "$@"' "$RELBIN/$t" "$OUT/double24.hlo" -o "$OUT/d.out"
+  expect 2 "$t: $OUT/$wide" $SMALL "$BIN/$t" "$OUT/double24.hlo" -o "$OUT/d.out"
+done
+expect 2 "xla_infergoldens: $OUT/$deep" "$BIN/xla_infergoldens" "$OUT/chain10k.hlo" --seed 1 --out-dir "$OUT/cg"
+expect 2 "xla_infergoldens: $OUT/$wide" "$BIN/xla_infergoldens" "$OUT/double24.hlo" --seed 1 --out-dir "$OUT/cg"
+[ ! -e "$OUT/c.out" ] && [ ! -e "$OUT/d.out" ] && [ ! -e "$OUT/cg" ] || fail "a refused call graph left an output"
+expect 0 "$deep" sh -c 'ulimit -s 1024 && exec "$0" "$@"' "$BIN/jni_dlopen_test" "$JNISO" check "$OUT/chain10k.hlo" "$deep"
+expect 0 "$wide" "$BIN/jni_dlopen_test" "$JNISO" check "$OUT/double24.hlo" "$wide"
+expect 0 "IllegalArgumentException: $deep" "$BIN/jni_dlopen_test" "$JNISO" partition "$OUT/chain10k.hlo" "IllegalArgumentException: $deep"
 
 echo "run_regressions: $NOK checks passed, $NFAIL failed"
 [ $NFAIL -eq 0 ]

@@ -56,6 +56,11 @@ void pg_diag_vset(pg_diag *d, int line, int col, const char *fmt, va_list ap);
 #define PG_MAX_TENSOR_BYTES ((int64_t)1 << 30)
 #define PG_MAX_EVAL_BYTES ((int64_t)1 << 32)
 
+/* PG_MAX_NAME: the longest instruction and tensor name, in bytes, that
+ * pg_parse accepts (written or made by inlining) and the penguin IR / BIR
+ * reader reads back. */
+#define PG_MAX_NAME 255
+
 /* pg_mul_ok: *r = a*b for non-negative a, b; returns 0 on overflow of the
  * limit 2^50 (the largest element count any tensor may have). */
 int pg_mul_ok(int64_t a, int64_t b, int64_t *r);

@@ -46,7 +46,10 @@ struct pg_comp {
     pg_instr **order;  int n_order; /* topological order, all instrs */
     pg_instr *root;
     int is_entry;
-    int inline_state;          /* 0 new, 1 being inlined, 2 done */
+    int inline_state;          /* call-graph walk: 0 new, 1 on the walk's stack, 2 done */
+    int call_depth;            /* nesting of fusion/call below (0: calls nothing) */
+    uint64_t inl_instrs;       /* instructions a call of it copies (an upper bound) */
+    uint64_t inl_bytes;        /* their names and operand lists in bytes (an upper bound) */
     int line, col;
 };
 
@@ -57,6 +60,18 @@ typedef struct {
     pg_comp **comps; int n_comps;
     pg_comp *entry;
 } pg_module;
+
+/* Limits of pg_parse (docs/toolchain-contract.md), checked before the
+ * memory they bound is allocated: fusion/call nest at most
+ * PG_MAX_CALL_DEPTH deep; a module holds at most PG_MAX_INSTRS
+ * instructions as written and again after inlining (summed over all its
+ * computations, predicted from the call graph before anything is
+ * copied), and the names and operand lists of the inlined copies take at
+ * most PG_MAX_INLINED_BYTES; a name, written or made by inlining, has at
+ * most PG_MAX_NAME bytes (base.h). */
+#define PG_MAX_CALL_DEPTH 1000
+#define PG_MAX_INSTRS ((int64_t)1 << 21)
+#define PG_MAX_INLINED_BYTES ((int64_t)1 << 28)
 
 /* pg_parse: parse and shape-check HLO text. Returns a module (free with
  * pg_module_free) or NULL with the first error in *d (positions 1-based;

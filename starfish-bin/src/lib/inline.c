@@ -2,8 +2,10 @@
  * computation they call (calls= / to_apply=), parameters bound to the
  * call's operands; the copy of the callee's root takes the call's name
  * and position, the other copies are named "<call>.<name>". Callees are
- * inlined first (nested calls), a computation calling itself is an
- * error. Runs after name resolution and before ordering and checking. */
+ * inlined first, in the order of pp_call_order (callgraph.c), which also
+ * rejects recursion and models past the limits before anything is
+ * copied; nothing here recurses. Runs after name resolution and before
+ * ordering and checking. */
 #include "parser_int.h"
 #include <string.h>
 
@@ -50,6 +52,7 @@ static void expand(pg_parser *p, pg_instr *call, pg_comp *callee, pg_instr **out
             cp->line = call->line; cp->col = call->col;
         } else {
             size_t la = strlen(call->name), lb = strlen(ci->name);
+            pp_limit_copy_name(p, call, callee, la + 1 + lb);
             char *nm = pp_alloc(p, la + lb + 2);
             memcpy(nm, call->name, la);
             nm[la] = '.';
@@ -71,64 +74,63 @@ static void expand(pg_parser *p, pg_instr *call, pg_comp *callee, pg_instr **out
 }
 
 /* replacement: what stands for `in` once calls are gone: a call's inlined
- * root; for get-tuple-element of a tuple, that tuple's element */
+ * root; for get-tuple-element of a tuple, that tuple's element. Nested
+ * get-tuple-elements wait on a bounded stack; the step count stops a
+ * cycle through tuples (checked only after inlining). */
 static pg_instr *replacement(pg_parser *p, pg_instr *in) {
-    for (int depth = 0;; depth++) {
-        if (depth > 100000) pp_fail(p, in->line, in->col, "get-tuple-element chain too deep");
-        if (is_call(in)) { in = in->clone; continue; }
-        if (in->op != PG_OP_GET_TUPLE_ELEMENT) return in;
-        pg_instr *t = replacement(p, in->operands[0]);
-        if (t->op != PG_OP_TUPLE)
-            pp_fail(p, in->op_line, in->op_col, "get-tuple-element of '%s' is not supported (only of a fusion or call returning a tuple)",
-                    in->operands[0]->name);
-        if (in->param_index >= t->n_operands)
-            pp_fail(p, in->op_line, in->op_col, "get-tuple-element index %lld is outside the %d-element tuple",
-                    (long long)in->param_index, t->n_operands);
-        in = t->operands[in->param_index];
+    pg_instr *pending[64], *at = in;
+    int np = 0;
+    for (long steps = 0;; steps++) {
+        if (steps > 100000 || np == (int)(sizeof pending / sizeof *pending))
+            pp_fail(p, in->line, in->col, "get-tuple-element chain too deep");
+        if (is_call(at)) { at = at->clone; continue; }
+        if (at->op == PG_OP_GET_TUPLE_ELEMENT) { pending[np++] = at; at = at->operands[0]; continue; }
+        if (!np) return at;
+        pg_instr *g = pending[--np];
+        if (at->op != PG_OP_TUPLE)
+            pp_fail(p, g->op_line, g->op_col, "get-tuple-element of '%s' is not supported (only of a fusion or call returning a tuple)",
+                    g->operands[0]->name);
+        if (g->param_index >= at->n_operands)
+            pp_fail(p, g->op_line, g->op_col, "get-tuple-element index %lld is outside the %d-element tuple",
+                    (long long)g->param_index, at->n_operands);
+        at = at->operands[g->param_index];
     }
 }
 
+/* inline_comp: c's calls replaced by copies of their callees, which are
+ * already inlined; pp_call_order bounded the sizes */
 static void inline_comp(pg_parser *p, pg_comp *c) {
-    if (c->inline_state == 2) return;
-    if (c->inline_state == 1) pp_fail(p, c->line, c->col, "computation '%s' calls itself", c->name);
-    c->inline_state = 1;
-    int size = 0, ncalls = 0;
+    size_t size = 0;
+    int ncalls = 0;
     for (int i = 0; i < c->n_instrs; i++) {
         pg_instr *in = c->instrs[i];
         if (!is_call(in)) { size++; continue; }
-        if (!in->to_apply) pp_fail(p, in->op_line, in->op_col, "%s needs %s=<computation>", pg_op_name(in->op),
-                                   in->op == PG_OP_FUSION ? "calls" : "to_apply");
-        if (in->to_apply->is_entry)
-            pp_fail(p, in->op_line, in->op_col, "%s cannot call the ENTRY computation '%s'", pg_op_name(in->op),
-                    in->to_apply->name);
-        inline_comp(p, in->to_apply);
-        size += in->to_apply->n_instrs;
+        size += (size_t)in->to_apply->n_instrs;
         ncalls++;
     }
-    if (ncalls) {
-        pg_instr **out = pp_alloc(p, sizeof *out * (size_t)size);
-        int n = 0;
-        for (int i = 0; i < c->n_instrs; i++) {
-            if (is_call(c->instrs[i])) expand(p, c->instrs[i], c->instrs[i]->to_apply, out, &n);
-            else out[n++] = c->instrs[i];
-        }
-        c->root = replacement(p, c->root);
-        int kept = 0;
-        for (int i = 0; i < n; i++) {
-            pg_instr *in = out[i];
-            /* resolved get-tuple-elements and the tuples of inlined calls go */
-            if ((in->op == PG_OP_GET_TUPLE_ELEMENT && ncalls) || (in->op == PG_OP_TUPLE && in != c->root && in->clone_of_call))
-                continue;
-            for (int k = 0; k < in->n_operands; k++) in->operands[k] = replacement(p, in->operands[k]);
-            out[kept++] = in;
-        }
-        c->instrs = out;
-        c->n_instrs = kept;
-        pp_unique_names(p, c);
+    if (!ncalls) return;
+    pg_instr **out = pp_alloc(p, sizeof *out * size);
+    int n = 0;
+    for (int i = 0; i < c->n_instrs; i++) {
+        if (is_call(c->instrs[i])) expand(p, c->instrs[i], c->instrs[i]->to_apply, out, &n);
+        else out[n++] = c->instrs[i];
     }
-    c->inline_state = 2;
+    c->root = replacement(p, c->root);
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        pg_instr *in = out[i];
+        /* resolved get-tuple-elements and the tuples of inlined calls go */
+        if (in->op == PG_OP_GET_TUPLE_ELEMENT || (in->op == PG_OP_TUPLE && in != c->root && in->clone_of_call))
+            continue;
+        for (int k = 0; k < in->n_operands; k++) in->operands[k] = replacement(p, in->operands[k]);
+        out[kept++] = in;
+    }
+    c->instrs = out;
+    c->n_instrs = kept;
+    pp_unique_names(p, c);
 }
 
 void pp_inline_calls(pg_parser *p) {
-    for (int i = 0; i < p->m->n_comps; i++) inline_comp(p, p->m->comps[i]);
+    pg_comp **order = pp_call_order(p);
+    for (int i = 0; i < p->m->n_comps; i++) inline_comp(p, order[i]);
 }

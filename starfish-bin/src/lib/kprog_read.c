@@ -33,7 +33,7 @@ static int to_i64(const word *w, int64_t *v) {
 }
 
 static int tensor_ref(rd *r, const word *w, int *idx) {
-    char name[256];
+    char name[PG_MAX_NAME + 1];
     if (w->n >= sizeof name) return bad(r, w->col, "tensor name too long");
     memcpy(name, w->s, w->n); name[w->n] = 0;
     *idx = pg_kprog_find(r->k, name);
@@ -55,7 +55,7 @@ static int rec_tensor(rd *r) {
     int role = -1;
     for (int i = 0; i < 4; i++) if (wis(&r->w[3], roles[i])) role = i;
     if (role < 0) return bad(r, r->w[3].col, "role must be input, const, temp or output");
-    char name[256];
+    char name[PG_MAX_NAME + 1];
     if (r->w[1].n >= sizeof name) return bad(r, r->w[1].col, "tensor name too long");
     memcpy(name, r->w[1].s, r->w[1].n); name[r->w[1].n] = 0;
     if (pg_kprog_find(r->k, name) >= 0) return pg_diag_set(r->d, r->line, r->w[1].col, "tensor '%s' declared twice", name);

@@ -1,7 +1,6 @@
 /* parser.c - HLO module structure: header, computations, shapes. */
 #include "parser_int.h"
 #include "hint.h"
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +47,7 @@ const char *pp_str(pg_parser *p, const pg_token *t) {
 
 void pp_grow(pg_parser *p, void **arr, int *cap, int n, size_t elem) {
     if (n < *cap) return;
+    if (*cap >= 1 << 29) pp_fail(p, p->tok.line, p->tok.col, "more than %d elements in one list", 1 << 29);
     int nc = *cap ? *cap * 2 : 2;
     void *na = pp_alloc(p, (size_t)nc * elem);
     if (*arr) memcpy(na, *arr, (size_t)*cap * elem);

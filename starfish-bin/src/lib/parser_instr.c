@@ -254,6 +254,7 @@ void pp_instr(pg_parser *p, pg_comp *c) {
     }
     in->line = p->tok.line; in->col = p->tok.col;
     pg_token nm = pp_expect(p, PG_T_IDENT, "an instruction name");
+    pp_limit_instr(p, &nm);
     in->name = pp_str(p, &nm);
     pp_expect(p, PG_T_EQ, "'=' after the instruction name");
     pp_shape(p, &in->shape, &in->tuple_shapes, &in->n_tuple);

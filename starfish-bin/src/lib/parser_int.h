@@ -20,6 +20,7 @@ typedef struct {
     pg_strmap comp_names;  /* computation name -> index in m->comps */
     pg_strmap instr_names; /* instruction name -> index, one computation */
     int layout_nondefault; /* the last shape parsed had a non-row-major layout */
+    int64_t n_written;     /* instructions parsed so far (all computations) */
 } pg_parser;
 
 /* pp_fail: record the error at line:col and unwind to pg_parse. */
@@ -55,6 +56,23 @@ void pp_instr(pg_parser *p, pg_comp *c);
 /* pp_unique_names: (re)build p->instr_names for computation c; a name
  * defined twice is an error ("duplicate instruction name"). */
 void pp_unique_names(pg_parser *p, pg_comp *c);
+/* pp_call_order: the module's computations ordered callees first (each
+ * after every computation it calls by fusion or call), found without
+ * recursion (callgraph.c). Fails, before anything is inlined, on a call
+ * without a callee, a call of ENTRY, a computation calling itself
+ * (directly or not), nesting deeper than PG_MAX_CALL_DEPTH, or an inlined
+ * module predicted above PG_MAX_INSTRS or PG_MAX_INLINED_BYTES. */
+pg_comp **pp_call_order(pg_parser *p);
+/* pp_limit_instr: count one more written instruction and check its name
+ * against PG_MAX_INSTRS and PG_MAX_NAME (limits.c). */
+void pp_limit_instr(pg_parser *p, const pg_token *name);
+/* pp_limit_copy_name: fail when the copy of a callee's instruction that
+ * `call` inlines gets a name of len bytes, above PG_MAX_NAME. */
+void pp_limit_copy_name(pg_parser *p, const pg_instr *call, const pg_comp *callee, size_t len);
+/* pp_limit_instrs_inlined / pp_limit_bytes_inlined: fail at computation c,
+ * where the inlined module passed PG_MAX_INSTRS / PG_MAX_INLINED_BYTES. */
+_Noreturn void pp_limit_instrs_inlined(pg_parser *p, const pg_comp *c);
+_Noreturn void pp_limit_bytes_inlined(pg_parser *p, const pg_comp *c);
 /* pp_inline_calls: replace every fusion and call instruction of the module
  * by a copy of its callee (inline.c); after name resolution. */
 void pp_inline_calls(pg_parser *p);

@@ -75,38 +75,6 @@ char *tool_read_file(const char *tool, const char *path, size_t *len) {
     return buf;
 }
 
-void tool_write_file(const char *tool, const char *path, const void *data, size_t n) {
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 16);
-    if (!tmp) tool_fail(tool, EXIT_FAIL, "out of memory");
-    snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        int e = errno;
-        free(tmp);
-        tool_fail(tool, EXIT_USAGE, "cannot write %s: %s", path, strerror(e));
-    }
-    const char *p = data;
-    size_t left = n;
-    while (left) {
-        ssize_t w = write(fd, p, left);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) { int e = errno; close(fd); unlink(tmp); free(tmp); tool_fail(tool, EXIT_USAGE, "cannot write %s: %s", path, strerror(e)); }
-        p += w; left -= (size_t)w;
-    }
-    if (fchmod(fd, 0644) != 0 || fsync(fd) != 0 || close(fd) != 0) {
-        int e = errno;
-        unlink(tmp); free(tmp);
-        tool_fail(tool, EXIT_USAGE, "cannot write %s: %s", path, strerror(e));
-    }
-    if (rename(tmp, path) != 0) {
-        int e = errno;
-        unlink(tmp); free(tmp);
-        tool_fail(tool, EXIT_USAGE, "cannot write %s: %s", path, strerror(e));
-    }
-    free(tmp);
-}
-
 long long tool_parse_i64(const char *tool, const char *flag, const char *v) {
     char *end;
     errno = 0;

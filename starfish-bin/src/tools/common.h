@@ -1,10 +1,13 @@
 /* common.h - helpers shared by the tool mains (not part of libpenguin):
- * argv handling, whole-file I/O, atomic writes and error reporting. Exit
+ * argv handling, whole-file I/O, output files (outfile.c) and error
+ * reporting. Exit
  * codes: 0 ok, 1 compile/verify failure, 2 usage or invalid input. */
 #ifndef PG_TOOL_COMMON_H
 #define PG_TOOL_COMMON_H
 #include "base.h"
 #include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
 
 #define EXIT_FAIL 1
 #define EXIT_USAGE 2
@@ -21,8 +24,23 @@ _Noreturn void tool_diag_exit(const char *tool, const char *file, const pg_diag 
 /* tool_read_file: read a whole file (NUL-terminated copy); on error prints
  * "<tool>: cannot read <path>: <reason>" and exits 2. Free the result. */
 char *tool_read_file(const char *tool, const char *path, size_t *len);
-/* tool_write_file: write data atomically (temp file in the same directory,
- * fsync, rename); on error prints a one-line message and exits 2. */
+/* An output file being written (outfile.c). tool_out_open: when `path` is
+ * missing or a regular file (or a symlink to one), a private temporary file
+ * in the same directory that tool_out_close fsyncs, gives `mode` and
+ * renames over path; when path is an existing character device or FIFO
+ * (or a symlink to one: /dev/null, /dev/stdout), path itself, opened
+ * without creating or truncating it and never renamed over; anything else
+ * that exists (a directory, a socket, a block device) is refused before
+ * anything is written: "<tool>: cannot write <path>: it is a directory
+ * (expected a regular file, a FIFO or a character device)", exit 2. Every
+ * error is one line and exit 2, the temporary file removed. */
+typedef struct { const char *tool, *path; char *tmp; FILE *f; mode_t mode; } tool_out;
+FILE *tool_out_open(tool_out *o, const char *tool, const char *path, mode_t mode);
+/* tool_out_close: finish the output as tool_out_open describes. */
+void tool_out_close(tool_out *o);
+/* tool_out_discard: close and remove the temporary file (before failing). */
+void tool_out_discard(tool_out *o);
+/* tool_write_file: data[0..n) written to path through tool_out, mode 0644. */
 void tool_write_file(const char *tool, const char *path, const void *data, size_t n);
 /* tool_parse_i64: parse a non-negative decimal flag value or exit 2. */
 long long tool_parse_i64(const char *tool, const char *flag, const char *v);

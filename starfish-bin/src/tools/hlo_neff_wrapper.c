@@ -67,34 +67,24 @@ int main(int argc, char **argv) {
     pg_sbuf_printf(&man, "\n  ]\n}\n");
     if (man.oom) tool_fail(TOOL, EXIT_FAIL, "out of memory");
     m[0].name = "manifest.json"; m[0].data = man.p; m[0].n = man.len;
-    size_t plen = strlen(out);
-    char *tmp = malloc(plen + 16);
-    if (!tmp) tool_fail(TOOL, EXIT_FAIL, "out of memory");
-    snprintf(tmp, plen + 16, "%s.tmpXXXXXX", out);
-    int fd = mkstemp(tmp);
-    if (fd < 0) tool_fail(TOOL, EXIT_USAGE, "cannot write %s: %s", out, strerror(errno));
-    /* mkstemp creates 0600; the archive gets the mode a plain create would give it. */
+    /* the archive gets the mode a plain create would give it */
     mode_t mask = umask(0);
     umask(mask);
-    if (fchmod(fd, 0666 & ~mask) != 0) {
-        close(fd); unlink(tmp); tool_fail(TOOL, EXIT_USAGE, "cannot set the mode of %s: %s", tmp, strerror(errno));
-    }
-    FILE *f = fdopen(fd, "wb");
-    if (!f) { close(fd); unlink(tmp); tool_fail(TOOL, EXIT_USAGE, "cannot write %s: %s", out, strerror(errno)); }
+    tool_out of;
+    FILE *f = tool_out_open(&of, TOOL, out, 0666 & ~mask);
     int ok = 1;
     for (int i = 0; i < n && ok; i++) {
         if (!m[i].name) continue;
         int r = pg_tar_add(f, m[i].name, m[i].data, m[i].n);
-        if (r == 0) { fclose(f); unlink(tmp); tool_usage_error(TOOL, "'%s': path cannot be stored in ustar", m[i].name); }
+        if (r == 0) { tool_out_discard(&of); tool_usage_error(TOOL, "'%s': path cannot be stored in ustar", m[i].name); }
         ok = r > 0;
     }
     if (ok) ok = pg_tar_finish(f) > 0;
-    if (ok) ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
-    if (fclose(f) != 0) ok = 0;
-    if (!ok || rename(tmp, out) != 0) { int e = errno; unlink(tmp); tool_fail(TOOL, EXIT_USAGE, "cannot write %s: %s", out, strerror(e)); }
+    if (!ok) { int e = errno; tool_out_discard(&of); tool_fail(TOOL, EXIT_USAGE, "cannot write %s: %s", out, strerror(e)); }
+    tool_out_close(&of);
     printf("%s: %d members\n", out, n);
     for (int i = 1; i < n; i++) free(m[i].data);
     pg_sbuf_free(&man);
-    free(m); free(tmp);
+    free(m);
     return 0;
 }

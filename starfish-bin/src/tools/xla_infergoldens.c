@@ -15,14 +15,14 @@
 static const char *TOOL = "xla_infergoldens";
 
 static void write_tf(const char *dir, const char *base, const pg_tensorval *t, int n) {
-    char path[4096], tmp[4200];
+    char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, base);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
-    if (!f) tool_fail(TOOL, EXIT_USAGE, "cannot write %s: %s", path, strerror(errno));
-    int ok = pg_tf_write(f, t, n);
-    if (fclose(f) != 0) ok = 0;
-    if (!ok || rename(tmp, path) != 0) { remove(tmp); tool_fail(TOOL, EXIT_USAGE, "cannot write %s", path); }
+    tool_out o;
+    if (!pg_tf_write(tool_out_open(&o, TOOL, path, 0644), t, n)) {
+        tool_out_discard(&o);
+        tool_fail(TOOL, EXIT_USAGE, "cannot write %s", path);
+    }
+    tool_out_close(&o);
 }
 
 int main(int argc, char **argv) {
@@ -38,9 +38,6 @@ int main(int argc, char **argv) {
         else tool_usage_error(TOOL, "unexpected argument '%s'", argv[i]);
     }
     if (!in || !dir || !have_seed) tool_usage_error(TOOL, "expected IN.hlo --seed S --out-dir DIR");
-    if (mkdir(dir, 0755) != 0 && errno != EEXIST) tool_fail(TOOL, EXIT_USAGE, "cannot create %s: %s", dir, strerror(errno));
-    struct stat st;
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) tool_fail(TOOL, EXIT_USAGE, "%s is not a directory", dir);
     size_t len;
     char *text = tool_read_file(TOOL, in, &len);
     pg_diag d = {0};
@@ -72,6 +69,10 @@ int main(int argc, char **argv) {
     }
     if (!pg_eval(&k, inputs, outputs, &d)) tool_fail(TOOL, EXIT_FAIL, "%s", d.msg);
     for (int o = 0; o < nout; o++) to[o].data = outputs[o];
+    /* the directory only now: invalid input leaves nothing behind */
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) tool_fail(TOOL, EXIT_USAGE, "cannot create %s: %s", dir, strerror(errno));
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) tool_fail(TOOL, EXIT_USAGE, "%s is not a directory", dir);
     write_tf(dir, "inputs.bin", ti, nin);
     write_tf(dir, "outputs.bin", to, nout);
     printf("%s: %d inputs, %d outputs written to %s\n", in, nin, nout, dir);
