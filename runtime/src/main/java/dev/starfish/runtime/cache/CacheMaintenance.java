@@ -5,12 +5,15 @@ import static java.util.Objects.requireNonNull;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
- * What {@code starfish cache info|verify|clear} do to a cache: count it, re-hash every entry and
- * drop the corrupt ones, remove every entry. Only directories of {@code entries/} named like a
+ * What {@code starfish cache info|list|verify|rm|prune|clear} do to a cache: count and list it,
+ * re-hash every entry and drop the corrupt ones, remove one entry, the ones unused since a time,
+ * or every entry. Only directories of {@code entries/} named like a
  * key are entries; nothing else is touched. An entry whose key is locked (being written) is left
  * to its writer by {@link #clear()}.
  */
@@ -66,6 +69,67 @@ public final class CacheMaintenance {
         }
         return new Info(cache.root(), count, bytes, maxBytes, Optional.ofNullable(oldest), Optional.ofNullable(newest),
                 malformed);
+    }
+
+    /** The well-formed entries, most recently used first (malformed ones are counted by {@link #info()}). */
+    public List<CacheEntry> list() {
+        List<CacheEntry> entries = new ArrayList<>();
+        for (Path dir : cache.entryDirs()) {
+            try {
+                entries.add(store.read(dir));
+            } catch (CorruptEntryException e) {
+                // not listed: info() counts it, verify drops it
+            }
+        }
+        entries.sort(Comparator.comparing(CacheEntry::lastUse).reversed());
+        return entries;
+    }
+
+    /**
+     * The one entry whose key is {@code keyOrPrefix} or starts with it (at least 8 hex digits, as
+     * {@code cache list} shows them); an {@link IllegalArgumentException} naming the choices when
+     * none or several match.
+     */
+    public CacheKey find(String keyOrPrefix) {
+        String wanted = keyOrPrefix.toLowerCase(Locale.ROOT);
+        if (!wanted.matches("[0-9a-f]{8,64}")) {
+            throw new IllegalArgumentException("expected a cache key or at least its first 8 hex digits (as cache list "
+                    + "shows them), found '" + keyOrPrefix + "'");
+        }
+        List<String> matches = cache.entryDirs().stream().map(d -> d.getFileName().toString())
+                .filter(name -> name.startsWith(wanted)).sorted().toList();
+        if (matches.isEmpty()) {
+            throw new IllegalArgumentException("no entry of " + cache.root() + " has the key " + keyOrPrefix
+                    + " (see starfish cache list)");
+        }
+        if (matches.size() > 1) {
+            throw new IllegalArgumentException("the key " + keyOrPrefix + " is the start of " + matches.size()
+                    + " entries' keys (" + String.join(", ", matches) + "); give more of it");
+        }
+        return new CacheKey(matches.get(0));
+    }
+
+    /** Removes the entry of {@code key} unless a compile holds its lock; true when it was removed. */
+    public boolean remove(CacheKey key) {
+        Optional<HeldLock> lock = locks.tryAcquire(key);
+        if (lock.isEmpty()) {
+            return false;
+        }
+        try (HeldLock held = lock.get()) {
+            store.remove(cache.entry(key));
+            return true;
+        }
+    }
+
+    /** Removes every entry last used before {@code cutoff} that no compile holds; returns their keys. */
+    public List<CacheKey> prune(Instant cutoff) {
+        List<CacheKey> removed = new ArrayList<>();
+        for (CacheEntry entry : list()) {
+            if (entry.lastUse().isBefore(cutoff) && remove(entry.key())) {
+                removed.add(entry.key());
+            }
+        }
+        return removed;
     }
 
     /** Re-hashes every entry; drops and returns the corrupt ones. */

@@ -25,10 +25,11 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
-/** {@code starfish cache info|verify|clear}: the persistent compile cache (docs/compile-cache.md). */
+/** {@code starfish cache info|list|verify|rm|prune|clear}: the persistent compile cache (docs/compile-cache.md). */
 @Command(name = "cache", mixinStandardHelpOptions = true,
-        subcommands = {CacheCommand.Info.class, CacheCommand.Verify.class, CacheCommand.Clear.class},
-        description = {"Show, verify or clear the compile cache, where compile keeps each .neff under the SHA-256 of "
+        subcommands = {CacheCommand.Info.class, CacheListCommand.class, CacheCommand.Verify.class, CacheRmCommand.class,
+                CachePruneCommand.class, CacheCommand.Clear.class},
+        description = {"Show, list, verify, prune or clear the compile cache, where compile keeps each .neff under the SHA-256 of "
                 + "everything that made it (model, pipeline, plugins, tools, options)."})
 final class CacheCommand implements Callable<Integer> {
 
@@ -45,11 +46,11 @@ final class CacheCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw new ParameterException(spec.commandLine(), "cache needs a subcommand: info, verify or clear");
+        throw new ParameterException(spec.commandLine(), "cache needs a subcommand: info, list, verify, rm, prune or clear");
     }
 
     /** The cache {@code --cache-dir} or the configuration names, which must exist and be a Starfish cache. */
-    private CompileCache existing() {
+    CompileCache existing() {
         CacheOptions options = new CacheOptions();
         options.cacheDir = cacheDir;
         StarfishProperties properties = StarfishProperties.load(StarfishHome.locate(System.getenv()).confDir()
@@ -61,8 +62,13 @@ final class CacheCommand implements Callable<Integer> {
         }
     }
 
+    /** True when the configured directory does not exist: nothing is cached yet. */
+    boolean absent() {
+        return !Files.exists(configuredDirectory(), LinkOption.NOFOLLOW_LINKS);
+    }
+
     /** The configured directory, whether or not it exists. */
-    private Path configuredDirectory() {
+    Path configuredDirectory() {
         CacheOptions options = new CacheOptions();
         options.cacheDir = cacheDir;
         return options.settings(StarfishProperties.load(StarfishHome.locate(System.getenv()).confDir()
@@ -174,7 +180,7 @@ final class CacheCommand implements Callable<Integer> {
         }
     }
 
-    private static String human(long bytes) {
+    static String human(long bytes) {
         String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
         double value = bytes;
         int unit = 0;
