@@ -118,8 +118,10 @@ public final class CompileCache {
         Map<String, Map<String, List<String>>> values = new LinkedHashMap<>();
         for (RegisteredJob job : jobs) {
             Optional<Path> tool = Optional.ofNullable(tools.get(job.name()));
+            List<String> reads = tool.map(ToolReads::of).orElse(List.of()).stream()
+                    .map(file -> file.getFileName() + " " + digests.of(file)).toList();
             fingerprints.add(new KeyMaterial.JobFingerprint(job.name(), job.info().id(), job.info().version(),
-                    digests.of(job.info().jar()), job.declaration().tool(), tool.map(digests::of)));
+                    digests.of(job.info().jar()), job.declaration().tool(), tool.map(digests::of), reads));
             JobOptions given = options.getOrDefault(job.name(), JobOptions.empty());
             Map<String, List<String>> byName = new LinkedHashMap<>();
             given.names().forEach(name -> byName.put(name, given.list(name)));

@@ -143,6 +143,20 @@ class CacheTruthIT {
     }
 
     @Test
+    void aChangedInterpreterOfAScriptToolIsAnotherKey() throws IOException {
+        AssembledDistribution copy = dist.copyTo(tmp.resolve("dist"));
+        Path shell = Files.copy(Path.of("/bin/sh").toRealPath(), tmp.resolve("sh"));
+        Path tool = copy.home().resolve("starfish/bin/private/walrus_driver");
+        Files.createDirectories(tool.getParent());
+        Files.writeString(tool, "#!" + shell + "\nexec " + copy.home().resolve("starfish/bin/walrus_driver") + " \"$@\"\n");
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        String before = planned(copy, "m.hlo");
+        Files.write(shell, new byte[] {0}, java.nio.file.StandardOpenOption.APPEND);
+        assertThat(planned(copy, "m.hlo")).as("the script's interpreter is in the key").startsWith("miss ")
+                .isNotEqualTo(before);
+    }
+
+    @Test
     void aCompileRefusesAWorkDirectoryOfAnotherUserBeforeAnythingRuns() throws IOException {
         assertThat(dev.starfish.runtime.config.CurrentUser.uid()).as("the tests run as root (README): only root can "
                 + "give a directory to another user").isZero();
