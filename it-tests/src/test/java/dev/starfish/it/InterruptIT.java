@@ -20,6 +20,8 @@ class InterruptIT {
     private static final String MLP = StarfishContainer.HOME + "/examples/mlp.hlo";
     private static final String OUTPUT = StarfishContainer.USER_HOME + "/mlp.neff";
     private static final String LOG = StarfishContainer.USER_HOME + "/mlp.work/log-starfish.txt";
+    /** Where the compile makes its {@code .neff}, in its work directory, before it is stored and moved to the output. */
+    private static final String MADE = StarfishContainer.USER_HOME + "/mlp.work/output.neff";
 
     /** Begins the output as hlo-neff-wrapper does and starts a child that lives until it is killed. */
     private static final String BEGIN_OUTPUT_AND_FORK = ""
@@ -48,7 +50,7 @@ class InterruptIT {
                     "--workdir", "mlp.work");
             String held = compile.awaitEvent();
             assertThat(held).as("the compile is held in hlo-neff-wrapper (driver output: %s)", compile.output())
-                    .matches("tool \\d+ \\d+ " + OUTPUT + "\\.tmp\\S{6}");
+                    .matches("tool \\d+ \\d+ " + MADE + "\\.tmp\\S{6}");
             String child = held.split(" ")[2];
             String temporary = held.split(" ")[3];
             assertThat(userProcesses(container, compile)).as("before the signal: driver, JVM, shim, tool and its child"
@@ -68,6 +70,9 @@ class InterruptIT {
             assertThat(container.shell("ls -a " + StarfishContainer.USER_HOME).getStdout().lines())
                     .as("neither %s nor the tool's temporary %s is left", OUTPUT, temporary)
                     .noneMatch(name -> name.startsWith("mlp.neff"));
+            assertThat(container.shell("ls -a " + StarfishContainer.USER_HOME + "/mlp.work").getStdout().lines())
+                    .as("neither the unpublished %s nor the tool's temporary %s is left", MADE, temporary)
+                    .noneMatch(name -> name.startsWith("output.neff"));
             assertLogEndsWithTheInterruption(container, signal);
         }
     }

@@ -19,6 +19,7 @@ import java.util.Set;
 public final class JobState {
 
     private final Path model;
+    private final Path userModel;
     private final Path workDir;
     private final Path launchDir;
     private List<Subgraph> inputs = List.of();
@@ -26,16 +27,37 @@ public final class JobState {
     private Set<String> planned = Set.of();
     private final List<PlanStep> steps = new ArrayList<>();
 
+    /** A compile that reads {@code model} itself (tests, tools that take no snapshot). */
     public JobState(Path model, Path workDir, Path launchDir) {
+        this(model, model, workDir, launchDir);
+    }
+
+    /**
+     * A compile of the user's {@code userModel} whose jobs read {@code model}, the private copy the
+     * host took before it computed the cache key (so what is compiled is what was keyed).
+     */
+    public JobState(Path userModel, Path model, Path workDir, Path launchDir) {
+        this.userModel = requireNonNull(userModel, "userModel is null").toAbsolutePath().normalize();
         this.model = requireNonNull(model, "model is null").toAbsolutePath().normalize();
         this.workDir = requireNonNull(workDir, "workDir is null").toAbsolutePath().normalize();
         this.launchDir = requireNonNull(launchDir, "launchDir is null").toAbsolutePath().normalize();
         artifacts.put(Artifacts.MODEL, this.model);
     }
 
-    /** The model being compiled, absolute. */
+    /**
+     * The model being compiled, absolute: the file to read (also the {@link Artifacts#MODEL}
+     * artifact). The host's private snapshot of the user's model; never read {@link #userModel()}.
+     */
     public Path model() {
         return model;
+    }
+
+    /**
+     * The model as the user named it, absolute, for messages only (e.g. {@code m.hlo:3:5: …}):
+     * the user may edit it while the compile runs, so jobs read {@link #model()}.
+     */
+    public Path userModel() {
+        return userModel;
     }
 
     /** The compile's work directory, absolute; jobs write below it. */

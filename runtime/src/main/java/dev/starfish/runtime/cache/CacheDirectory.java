@@ -72,7 +72,7 @@ public final class CacheDirectory {
         if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
             throw new UnusableCacheException("the compile cache " + dir + " does not exist");
         }
-        check(dir);
+        checkRoot(dir);
         CacheDirectory cache = new CacheDirectory(dir);
         if (!cache.isTagged()) {
             if (!isEmpty(dir)) {
@@ -95,7 +95,7 @@ public final class CacheDirectory {
         if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
             return Optional.empty();
         }
-        check(dir);
+        checkRoot(dir);
         CacheDirectory cache = new CacheDirectory(dir);
         if (!cache.isTagged()) {
             if (isEmpty(dir)) {
@@ -126,6 +126,24 @@ public final class CacheDirectory {
         if (why.isPresent()) {
             throw new UnusableCacheException("the compile cache directory " + dir + " " + why.get()
                     + "; use a directory of your own that only you can write (chmod 700), or --cache-dir");
+        }
+    }
+
+    /**
+     * The root's own rule, and the native cache's rule for the directories above it: none may let
+     * another user rename the cache away and put one of theirs in its place ({@link CacheTrust#whyParentsUntrusted}).
+     */
+    private static void checkRoot(Path dir) {
+        check(dir);
+        Optional<String> why;
+        try {
+            why = CacheTrust.whyParentsUntrusted(dir.toRealPath());
+        } catch (IOException e) {
+            why = Optional.of("cannot be resolved (" + reason(e) + ")");
+        }
+        if (why.isPresent()) {
+            throw new UnusableCacheException("the compile cache directory " + dir + " " + why.get()
+                    + "; use a directory of your own below directories only you or root can write, or --cache-dir");
         }
     }
 

@@ -108,42 +108,39 @@ public final class CompileCache {
     }
 
     /**
-     * The key of compiling {@code model} with {@code jobs} (in order), each native job's tool
-     * resolved to {@code tools.get(jobName)}, with the jobs' declared option values.
+     * The key of compiling the model whose bytes have SHA-256 {@code modelSha256} (a
+     * {@link ModelSnapshot}'s) with {@code jobs} (in order), each native job's tool resolved to
+     * {@code tools.get(jobName)}, with the jobs' declared option values.
      */
-    public CacheKey key(Path model, List<RegisteredJob> jobs, Map<String, Path> tools, Map<String, JobOptions> options,
-            String driverVersion) {
+    public CacheKey key(String modelSha256, List<RegisteredJob> jobs, Map<String, Path> tools,
+            Map<String, JobOptions> options, String driverVersion) {
         List<KeyMaterial.JobFingerprint> fingerprints = new ArrayList<>();
         Map<String, Map<String, List<String>>> values = new LinkedHashMap<>();
         for (RegisteredJob job : jobs) {
             Optional<Path> tool = Optional.ofNullable(tools.get(job.name()));
+            List<String> reads = tool.map(ToolReads::of).orElse(List.of()).stream()
+                    .map(file -> file.getFileName() + " " + digests.of(file)).toList();
             fingerprints.add(new KeyMaterial.JobFingerprint(job.name(), job.info().id(), job.info().version(),
-                    digests.of(job.info().jar()), job.declaration().tool(), tool.map(digests::of)));
+                    digests.of(job.info().jar()), job.declaration().tool(), tool.map(digests::of), reads));
             JobOptions given = options.getOrDefault(job.name(), JobOptions.empty());
             Map<String, List<String>> byName = new LinkedHashMap<>();
             given.names().forEach(name -> byName.put(name, given.list(name)));
             values.put(job.name(), byName);
         }
-        String modelSha;
-        try {
-            modelSha = FileDigests.sha256(model);
-        } catch (java.io.IOException e) {
-            throw new UncheckedIOException("cannot read the model " + model + ": " + CacheDirectory.reason(e), e);
-        }
-        return new KeyMaterial(modelSha, fingerprints, values, driverVersion + driverCode()).key();
+        return new KeyMaterial(modelSha256, fingerprints, values, driverVersion + driverCode()).key();
     }
 
     /**
-     * The SHA-256 of the driver's own jar, so a rebuilt driver of the same version (a development
-     * build) never serves what an older one compiled; empty when the driver runs from classes.
+     * The SHA-256 of every jar on the driver's class path ({@link HostJars}): the driver's own jar
+     * (so a rebuilt driver of the same version, a development build, never serves what an older
+     * one compiled) and every jar a job's loader may take a host-shared class from.
      */
     private String driverCode() {
-        try {
-            Path code = Path.of(CompileCache.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return java.nio.file.Files.isRegularFile(code) ? " driver-jar-sha256 " + digests.of(code) : "";
-        } catch (java.net.URISyntaxException | RuntimeException e) {
-            return "";
+        StringBuilder code = new StringBuilder();
+        for (Path jar : HostJars.current()) {
+            code.append(" host-jar ").append(jar.getFileName()).append(" sha256 ").append(digests.of(jar));
         }
+        return code.toString();
     }
 
     /**

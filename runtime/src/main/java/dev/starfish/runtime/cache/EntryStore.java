@@ -123,7 +123,7 @@ final class EntryStore {
                         + entry.manifest().neffSize() + " bytes with sha256 " + entry.manifest().neffSha256() + ", found "
                         + copied.size() + " bytes with sha256 " + copied.sha256() + ")");
             }
-            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r--r--"));
+            // the temporary file was created with the mode a compile's tool gives its output (0666 less the umask)
             Files.move(temp, output, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return true;
         } catch (NoSuchFileException e) {

@@ -2,17 +2,21 @@ package dev.starfish.runtime.cache;
 
 import static java.util.Objects.requireNonNull;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Keeps a cache under its size cap by removing the least recently used entries (a hit refreshes
- * an entry's last use). It never removes an entry whose key is locked (being compiled or
+ * Keeps a cache under its size cap by removing first the corrupt entries (they count against the
+ * cap but can never be served), then the least recently used sound ones (a hit refreshes an
+ * entry's last use). It never removes an entry whose key is locked (being compiled or
  * written) or that this JVM is reading, nor the entry just stored; another process that is
  * copying an entry out keeps reading it from its open file after the removal.
  */
@@ -38,34 +42,38 @@ final class Eviction {
             return 0;
         }
         List<CacheEntry> entries = new ArrayList<>();
+        Map<Path, Long> corrupt = new LinkedHashMap<>();
         long total = 0;
-        for (var dir : cache.entryDirs()) {
+        for (Path dir : cache.entryDirs()) {
             try {
                 CacheEntry entry = store.read(dir);
                 entries.add(entry);
                 total += entry.bytes();
             } catch (CorruptEntryException e) {
-                total += EntryStore.sizeOf(dir);
+                long bytes = EntryStore.sizeOf(dir);
+                corrupt.put(dir, bytes);
+                total += bytes;
             }
         }
         if (total <= maxBytes) {
             return 0;
         }
-        entries.sort(Comparator.comparing(CacheEntry::lastUse).thenComparing(e -> e.key().hex()));
         int removed = 0;
+        for (Map.Entry<Path, Long> bad : corrupt.entrySet()) {
+            if (total <= maxBytes) {
+                break;
+            }
+            if (removeUnlocked(new CacheKey(bad.getKey().getFileName().toString()), bad.getKey(), spared)) {
+                total -= bad.getValue();
+                removed++;
+            }
+        }
+        entries.sort(Comparator.comparing(CacheEntry::lastUse).thenComparing(e -> e.key().hex()));
         for (CacheEntry entry : entries) {
             if (total <= maxBytes) {
                 break;
             }
-            if (spared.contains(entry.key().hex())) {
-                continue;
-            }
-            Optional<HeldLock> lock = locks.tryAcquire(entry.key());
-            if (lock.isEmpty()) {
-                continue;
-            }
-            try (HeldLock held = lock.get()) {
-                store.remove(entry.dir());
+            if (removeUnlocked(entry.key(), entry.dir(), spared)) {
                 total -= entry.bytes();
                 removed++;
             }
@@ -75,5 +83,20 @@ final class Eviction {
                     removed, removed == 1 ? "y" : "ies", cache.root(), maxBytes, total);
         }
         return removed;
+    }
+
+    /** Removes the entry at {@code dir} unless it is spared or its key is locked (being compiled or replaced). */
+    private boolean removeUnlocked(CacheKey key, Path dir, Set<String> spared) {
+        if (spared.contains(key.hex())) {
+            return false;
+        }
+        Optional<HeldLock> lock = locks.tryAcquire(key);
+        if (lock.isEmpty()) {
+            return false;
+        }
+        try (HeldLock held = lock.get()) {
+            store.remove(dir);
+            return true;
+        }
     }
 }

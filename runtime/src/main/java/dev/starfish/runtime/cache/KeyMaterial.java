@@ -28,7 +28,7 @@ public record KeyMaterial(String modelSha256, List<JobFingerprint> jobs, Map<Str
         String driverVersion) {
 
     /** Changes whenever the encoding or the meaning of an entry changes: old entries then miss. */
-    public static final String FORMAT = "starfish-compile-key/1";
+    public static final String FORMAT = "starfish-compile-key/2";
 
     public KeyMaterial {
         requireNonNull(modelSha256, "modelSha256 is null");
@@ -40,11 +40,20 @@ public record KeyMaterial(String modelSha256, List<JobFingerprint> jobs, Map<Str
     /**
      * What a job contributes: its plugin (id, version, SHA-256 of the jar) and, for a native
      * job, its tool's name and the SHA-256 of the file it resolves to (from {@code private/}, the
-     * plugin's bundled tools or {@code bin/}, whichever the plan uses).
+     * plugin's bundled tools or {@code bin/}, whichever the plan uses), and what the tool can be
+     * shown to read ({@link ToolReads}), each as {@code NAME SHA256}.
      */
     public record JobFingerprint(String name, String pluginId, String pluginVersion, String jarSha256,
-            Optional<String> tool, Optional<String> toolSha256) {
+            Optional<String> tool, Optional<String> toolSha256, List<String> toolReads) {
+
+        /** A job whose tool (if any) reads nothing the key covers besides itself. */
+        public JobFingerprint(String name, String pluginId, String pluginVersion, String jarSha256,
+                Optional<String> tool, Optional<String> toolSha256) {
+            this(name, pluginId, pluginVersion, jarSha256, tool, toolSha256, List.of());
+        }
+
         public JobFingerprint {
+            toolReads = List.copyOf(toolReads);
             requireNonNull(name, "name is null");
             requireNonNull(pluginId, "pluginId is null");
             requireNonNull(pluginVersion, "pluginVersion is null");
@@ -73,6 +82,8 @@ public record KeyMaterial(String modelSha256, List<JobFingerprint> jobs, Map<Str
             out.field("jar", job.jarSha256());
             out.field("tool", job.tool().orElse(""));
             out.field("tool-sha256", job.toolSha256().orElse(""));
+            out.field("tool-reads", Integer.toString(job.toolReads().size()));
+            job.toolReads().forEach(read -> out.field("reads", read));
         }
         out.field("options", Integer.toString(options.size()));
         options.forEach((job, values) -> {

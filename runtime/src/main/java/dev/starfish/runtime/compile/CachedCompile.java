@@ -20,7 +20,8 @@ import org.apache.logging.log4j.Logger;
 /**
  * The compile cache around one compile's plan: a hit copies the verified cached {@code .neff} to
  * the output and runs no job; a miss compiles under the key's lock (so concurrent compiles of one
- * key, in this driver or another, compile it once), then stores the result.
+ * key, in this driver or another, compile it once), then stores the {@code .neff} it made in its
+ * work directory, before anything moves it to the output.
  */
 final class CachedCompile {
 
@@ -35,12 +36,16 @@ final class CachedCompile {
         this.request = requireNonNull(request, "request is null");
     }
 
-    /** The compile's cache key, when the cache is on and the plan writes a {@code .neff}. */
-    Optional<CacheKey> key(Plan plan, Map<String, Path> tools) {
+    /**
+     * The compile's cache key, when the cache is on and the plan writes a {@code .neff}; the
+     * model's digest is asked for only then.
+     */
+    Optional<CacheKey> key(Plan plan, Map<String, Path> tools, Supplier<String> modelSha256) {
         if (!cache.enabled() || !plan.artifacts().contains(Artifacts.NEFF)) {
             return Optional.empty();
         }
-        return Optional.of(cache.key(request.model(), plan.jobs(), tools, request.jobOptions(), request.starfishVersion()));
+        return Optional.of(cache.key(modelSha256.get(), plan.jobs(), tools, request.jobOptions(),
+                request.starfishVersion()));
     }
 
     /** The {@code -###} line: whether the compile would hit. */

@@ -10,6 +10,7 @@ import dev.starfish.api.PlanStep;
 import dev.starfish.runtime.cache.CacheKey;
 import dev.starfish.runtime.cache.CacheOutcome;
 import dev.starfish.runtime.cache.CompileCache;
+import dev.starfish.runtime.cache.ModelSnapshot;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import dev.starfish.runtime.plan.Plan;
 import dev.starfish.runtime.registry.JobRegistry;
@@ -24,6 +25,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,8 +101,8 @@ public final class Compilation {
         JobSteps steps = new JobSteps(registry, launcher, request, running, events);
         Map<String, Path> tools = steps.resolveTools(jobs);
         CachedCompile cached = new CachedCompile(cache, request);
-        Optional<CacheKey> key = cached.key(plan, tools);
         if (request.dryRun()) {
+            Optional<CacheKey> key = cached.key(plan, tools, () -> ModelSnapshot.digestOf(request.model()));
             new PlanPrinter(steps, planOut).print(plan, request);
             key.ifPresent(k -> planOut.println(cached.planLine(k)));
             planOut.flush();
@@ -113,11 +115,17 @@ public final class Compilation {
             watched.set(guard);
             CrashContext.record(workDir.path());
             createOutputDirectory();
-            try {
+            try (OutputFile output = OutputFile.acquire(request.output())) {
+                // snapshot, then key, then run: the jobs read the bytes the key hashed
+                ModelSnapshot model = ModelSnapshot.take(request.model(), request.workDir());
+                Optional<CacheKey> key = cached.key(plan, tools, model::sha256);
                 CompileResult result = key.isPresent()
-                        ? cached.run(key.get(), () -> runPlan(plan, steps, events))
-                        : runPlan(plan, steps, events);
-                if (result.cache() != CacheOutcome.HIT) {
+                        ? cached.run(key.get(), () -> runPlan(plan, steps, events, model))
+                        : runPlan(plan, steps, events, model);
+                if (result.cache() == CacheOutcome.HIT) {
+                    ModelSnapshot.removeFolder(request.workDir());
+                } else {
+                    result = published(result, output);
                     // a hit ran nothing: the work directory keeps the report of the compile that ran there
                     writeReport(recorder.report(Optional.empty()), true);
                     OUTCOME.info("Compile finished in {} ms", result.wallMillis());
@@ -135,6 +143,15 @@ public final class Compilation {
                 throw e;
             }
         }
+    }
+
+    /** The result once the {@code .neff} this compile made (and stored) is moved from the work directory to {@code -o}. */
+    private CompileResult published(CompileResult result, OutputFile output) {
+        if (result.output().isEmpty()) {
+            return result;
+        }
+        output.publish(result.output().get());
+        return result.withOutput(request.output());
     }
 
     private void createOutputDirectory() {
@@ -179,25 +196,32 @@ public final class Compilation {
         return new PlannedCompile(request.model(), request.output(), request.workDir(), request.parallelism(), jobs);
     }
 
-    private CompileResult runPlan(Plan plan, JobSteps steps, StepEvents events) {
+    private CompileResult runPlan(Plan plan, JobSteps steps, StepEvents events, ModelSnapshot model) {
         long start = System.nanoTime();
         try (SubgraphRunner runner = new SubgraphRunner(request.parallelism())) {
-            JobState state = new JobState(request.model(), request.workDir(), request.launchDir());
-            state.putArtifact(Artifacts.NEFF, request.output());
+            JobState state = new JobState(request.model(), model.path(), request.workDir(), request.launchDir());
+            Path made = OutputFile.madeIn(request.workDir());
+            Files.deleteIfExists(made);
+            state.putArtifact(Artifacts.NEFF, made);
             state.setPlannedArtifacts(plan.artifacts());
-            LOG.info("Compiling {} with jobs {} in {}", request.model(), plan.jobNames(), request.workDir());
+            LOG.info("Compiling {} (sha256 {}, read from its copy {}) with jobs {} in {}", request.model(), model.sha256(),
+                    model.path(), plan.jobNames(), request.workDir());
             LOG.info("{}", PlanPrinter.header(plan, request));
             List<PlanStep> template = PlanPrinter.template(steps, plan, request);
             template.forEach(step -> LOG.info("{}", step.toPlanLine()));
             events.planned(planned(plan, template));
-            CompileRecord.write(state.artifact(Artifacts.COMPILE_RECORD), request, plan);
+            CompileRecord.write(state.artifact(Artifacts.COMPILE_RECORD), request, plan, model.sha256());
             List<CompileResult.JobTiming> timings = new ArrayList<>();
             for (RegisteredJob job : plan.jobs()) {
                 timings.add(steps.run(job, state, runner));
             }
             state.steps().forEach(step -> LOG.debug("Ran {}", step.toPlanLine()));
-            Optional<Path> output = Files.isRegularFile(request.output()) ? Optional.of(request.output()) : Optional.empty();
+            Optional<Path> output = Files.isRegularFile(made, LinkOption.NOFOLLOW_LINKS) ? Optional.of(made)
+                    : Optional.empty();
             return new CompileResult(output, state.inputs().size(), timings, (System.nanoTime() - start) / 1_000_000);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prepare the work directory " + request.workDir() + ": "
+                    + e.getMessage(), e);
         }
     }
 }

@@ -5,14 +5,9 @@ import dev.starfish.api.JobOptions;
 import dev.starfish.runtime.json.JsonTrees;
 import dev.starfish.runtime.plan.Plan;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 
 /**
  * The record of one compile, {@code compile.json} in the work directory (the
@@ -34,12 +29,12 @@ final class CompileRecord {
     }
 
     /** The record's JSON text, ending in a newline. */
-    static String toJson(CompileRequest request, Plan plan) {
+    static String toJson(CompileRequest request, Plan plan, String modelSha256) {
         ObjectNode root = JsonTrees.object();
         root.put("format", FORMAT);
         root.put("starfish_version", request.starfishVersion());
         root.put("model", request.model().toString());
-        root.put("model_sha256", sha256(request.model()));
+        root.put("model_sha256", modelSha256);
         plan.jobNames().forEach(root.putArray("pipeline")::add);
         ObjectNode options = root.putObject("options");
         for (String job : plan.jobNames()) {
@@ -50,23 +45,12 @@ final class CompileRecord {
         return JsonTrees.pretty(root) + "\n";
     }
 
-    /** Writes the record to {@code file}. */
-    static void write(Path file, CompileRequest request, Plan plan) {
+    /** Writes the record to {@code file}; {@code modelSha256} is the digest of the bytes the jobs read. */
+    static void write(Path file, CompileRequest request, Plan plan, String modelSha256) {
         try {
-            Files.writeString(file, toJson(request, plan));
+            Files.writeString(file, toJson(request, plan, modelSha256));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the compile record " + file + ": " + e.getMessage(), e);
-        }
-    }
-
-    static String sha256(Path file) {
-        try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
-            in.transferTo(java.io.OutputStream.nullOutputStream());
-            return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the model " + file + ": " + e.getMessage(), e);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("this JVM has no SHA-256", e);
         }
     }
 }

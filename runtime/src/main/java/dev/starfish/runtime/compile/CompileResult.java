@@ -37,6 +37,11 @@ public record CompileResult(Optional<Path> output, int subgraphs, List<JobTiming
         return new CompileResult(output, subgraphs, jobs, wallMillis, outcome, Optional.of(key));
     }
 
+    /** This result with its {@code .neff} at {@code file}. */
+    CompileResult withOutput(Path file) {
+        return new CompileResult(Optional.of(file), subgraphs, jobs, wallMillis, cache, cacheKey);
+    }
+
     /** One job's wall time. */
     public record JobTiming(String job, long millis) {
     }

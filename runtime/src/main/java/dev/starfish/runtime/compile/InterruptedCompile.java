@@ -12,7 +12,7 @@ import org.apache.logging.log4j.ThreadContext;
 /**
  * What is left to do for a compile the driver stopped under it, once its tools are stopped:
  * record the outcome in the compile's own log file and remove what the compile had half
- * written next to its output.
+ * written next to its output, and the unpublished {@code .neff} in its work directory.
  */
 public final class InterruptedCompile {
 
@@ -31,6 +31,9 @@ public final class InterruptedCompile {
         ThreadContext.put(CompileLog.CONTEXT_KEY, request.logFile().toString());
         try {
             removeToolTemporaries(request.output());
+            Path made = OutputFile.madeIn(request.workDir());
+            removeToolTemporaries(made);
+            Files.deleteIfExists(made);
             if (removeOutput) {
                 Files.deleteIfExists(request.output());
             }

@@ -3,6 +3,7 @@ package dev.starfish.runtime.compile;
 import static java.util.Objects.requireNonNull;
 
 import dev.starfish.api.Artifacts;
+import dev.starfish.runtime.cache.ModelSnapshot;
 import dev.starfish.api.JobState;
 import dev.starfish.api.PlanStep;
 import dev.starfish.runtime.plan.Plan;
@@ -46,9 +47,10 @@ final class PlanPrinter {
      * job's commands (so an invalid option or missing tool fails here) and runs nothing.
      */
     static List<PlanStep> template(JobSteps steps, Plan plan, CompileRequest request) {
-        JobState template = new JobState(request.model(), request.workDir(), request.launchDir());
+        JobState template = new JobState(request.model(), ModelSnapshot.pathIn(request.workDir(), request.model()),
+                request.workDir(), request.launchDir());
         template.setInputs(Plan.templateInputs(request.workDir()));
-        template.putArtifact(Artifacts.NEFF, request.output());
+        template.putArtifact(Artifacts.NEFF, OutputFile.madeIn(request.workDir()));
         template.setPlannedArtifacts(plan.artifacts());
         List<PlanStep> all = new ArrayList<>();
         try (SubgraphRunner runner = new SubgraphRunner(1)) {

@@ -1,6 +1,7 @@
 package dev.starfish.runtime.compile;
 
 import dev.starfish.api.InvalidInputException;
+import dev.starfish.runtime.config.PathTrust;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
@@ -8,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * A compile's work directory, held for the whole compile. Starfish tags the directories it
@@ -34,7 +36,7 @@ final class WorkDirectory implements AutoCloseable {
     static WorkDirectory acquire(Path dir) {
         try {
             checkUsable(dir);
-            Files.createDirectories(dir);
+            createPrivately(dir);
             Path tagPath = dir.resolve(TAG);
             if (Files.isSymbolicLink(tagPath)) {
                 throw new InvalidInputException("work directory " + dir + " has a symbolic link as " + TAG
@@ -61,7 +63,11 @@ final class WorkDirectory implements AutoCloseable {
         }
     }
 
-    /** Refuses, without touching anything, a symbolic link or a non-empty directory Starfish did not create. */
+    /**
+     * Refuses, without touching anything, a symbolic link, a non-empty directory Starfish did not
+     * create, and a directory another user owns or may write: its jobs' inputs and replay scripts
+     * would be theirs to change (the rule {@code starfish replay} applies, {@link PathTrust}).
+     */
     static void checkUsable(Path dir) {
         if (Files.isSymbolicLink(dir)) {
             throw new InvalidInputException("work directory " + dir + " is a symbolic link; give the real directory");
@@ -69,6 +75,10 @@ final class WorkDirectory implements AutoCloseable {
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
+        PathTrust.whyUntrusted(dir, true).ifPresent(problem -> {
+            throw new InvalidInputException("work directory " + dir + " " + problem + "; give --workdir a directory "
+                    + "of your own that only you can write (nothing was run)");
+        });
         try {
             if (!isTagged(dir) && !isEmpty(dir)) {
                 throw new InvalidInputException("work directory " + dir + " is not empty and was not created by "
@@ -76,6 +86,22 @@ final class WorkDirectory implements AutoCloseable {
             }
         } catch (IOException e) {
             throw new InvalidInputException("work directory " + dir + " cannot be read: " + e.getMessage());
+        }
+    }
+
+    /** Creates {@code dir} (its parents as the umask says) writable by its owner only, whatever the umask. */
+    private static void createPrivately(Path dir) throws IOException {
+        if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        Path parent = dir.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        try {
+            Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            checkUsable(dir);
         }
     }
 

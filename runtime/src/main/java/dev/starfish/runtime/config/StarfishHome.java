@@ -4,7 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The distribution's root ({@code STARFISH_HOME}) and the only owner of its layout: every
@@ -54,6 +56,24 @@ public record StarfishHome(Path root) {
 
     public Path nativeLibDir() {
         return root.resolve("lib/native");
+    }
+
+    /** The installation's own library directories, where its tools' libraries live. */
+    public List<Path> libraryDirs() {
+        return List.of(nativeLibDir(), root.resolve("starfish/lib"));
+    }
+
+    /** The installation {@code tool} is a shipped or private tool of ({@code ROOT/starfish/bin[/private]/NAME}), if any. */
+    public static Optional<StarfishHome> ofTool(Path tool) {
+        Path dir = tool.toAbsolutePath().normalize().getParent();
+        if (dir != null && dir.getFileName() != null && dir.getFileName().toString().equals("private")) {
+            dir = dir.getParent();
+        }
+        if (dir == null || dir.getParent() == null || dir.getParent().getParent() == null
+                || !dir.endsWith(Path.of("starfish", "bin"))) {
+            return Optional.empty();
+        }
+        return Optional.of(new StarfishHome(dir.getParent().getParent()));
     }
 
     public boolean looksInstalled() {

@@ -43,7 +43,7 @@ public final class CacheTrust {
      * not writable by group or others, except with the sticky bit (like {@code /tmp}), where others
      * cannot rename or delete what they do not own.
      */
-    static Optional<String> whyParentsUntrusted(Path realDir) {
+    public static Optional<String> whyParentsUntrusted(Path realDir) {
         int me = currentUid();
         for (Path parent = realDir.getParent(); parent != null; parent = parent.getParent()) {
             Map<String, Object> attributes;

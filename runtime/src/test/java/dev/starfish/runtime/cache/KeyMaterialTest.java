@@ -116,11 +116,11 @@ class KeyMaterialTest {
         Path model = Files.writeString(tmp.resolve("model.hlo"), "HloModule m\n");
         Path moved = Files.createDirectories(tmp.resolve("elsewhere")).resolve("renamed.hlo");
         Files.copy(model, moved);
-        CacheKey here = cache.key(model, List.of(), Map.of(), Map.of(), "0.1.0");
-        assertThat(cache.key(moved, List.of(), Map.of(), Map.of(), "0.1.0")).as("same bytes elsewhere").isEqualTo(here);
+        CacheKey here = cache.key(ModelSnapshot.digestOf(model), List.of(), Map.of(), Map.of(), "0.1.0");
+        assertThat(cache.key(ModelSnapshot.digestOf(moved), List.of(), Map.of(), Map.of(), "0.1.0")).as("same bytes elsewhere").isEqualTo(here);
         Files.writeString(moved, "HloModule n\n");
-        assertThat(cache.key(moved, List.of(), Map.of(), Map.of(), "0.1.0")).as("other bytes").isNotEqualTo(here);
-        assertThat(cache.key(model, List.of(), Map.of(), Map.of("Unplanned", new JobOptions(Map.of("--x",
+        assertThat(cache.key(ModelSnapshot.digestOf(moved), List.of(), Map.of(), Map.of(), "0.1.0")).as("other bytes").isNotEqualTo(here);
+        assertThat(cache.key(ModelSnapshot.digestOf(model), List.of(), Map.of(), Map.of("Unplanned", new JobOptions(Map.of("--x",
                 List.of("1")))), "0.1.0")).as("options of a job outside the plan").isEqualTo(here);
         assertThat(Files.exists(tmp.resolve("absent"))).as("computing a key creates no cache").isFalse();
     }

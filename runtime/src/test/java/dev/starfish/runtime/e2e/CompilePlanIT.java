@@ -40,7 +40,8 @@ class CompilePlanIT {
                 .isEqualTo("cd " + cwd.resolve("mlp.work/sgNN") + " && exec " + dist.home().resolve("starfish/bin/hlo2penguin")
                         + " model.hlo -o model.penguin");
         assertThat(lines.get(7)).startsWith("# Kelper (in-process): ");
-        assertThat(lines.get(8)).contains("hlo-neff-wrapper -o " + cwd.resolve("mlp.neff")).contains(" compile.json ");
+        assertThat(lines.get(8)).as("the .neff is made in the work directory, stored, then moved to -o")
+                .contains("hlo-neff-wrapper -o " + cwd.resolve("mlp.work/output.neff")).contains(" compile.json ");
         assertThat(lines.get(9)).startsWith("# SaveTemps (in-process): ");
         assertThat(lines.get(10)).matches("# cache: miss [0-9a-f]{64}");
         assertThat(cwd.resolve(".cache/compile")).as("-### creates no compile cache").doesNotExist();

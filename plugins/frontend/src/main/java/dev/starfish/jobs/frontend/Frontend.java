@@ -45,8 +45,9 @@ public final class Frontend extends InProcessJob {
         context.log().info("penguin version {}", penguinVersion);
         context.log().info("jackson version {}", jacksonVersion);
 
-        Path model = state.artifact(Artifacts.MODEL);
-        String hlo = readModel(model);
+        // read the host's snapshot; name the user's file in every message
+        String hlo = readModel(state.artifact(Artifacts.MODEL), state.userModel());
+        Path model = state.userModel();
         String error = Penguin.check(hlo, model.toString());
         if (error != null) {
             throw new InvalidInputException(error);
@@ -93,9 +94,9 @@ public final class Frontend extends InProcessJob {
         }
     }
 
-    private static String readModel(Path model) {
+    private static String readModel(Path source, Path model) {
         try {
-            byte[] bytes = Files.readAllBytes(model);
+            byte[] bytes = Files.readAllBytes(source);
             return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
         } catch (NoSuchFileException e) {
             throw new InvalidInputException("Could not read model " + model + ": no such file");

@@ -1,0 +1,46 @@
+package dev.starfish.runtime.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.starfish.runtime.launch.LogCapture;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The compile cache root obeys the native cache's rule for the directories above it. */
+class CacheDirectoryTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aCacheBelowADirectoryOthersMayWriteWithoutTheStickyBitIsNotUsed() throws IOException {
+        Path open = Files.createDirectories(tmp.resolve("open"));
+        Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path root = open.resolve("cache");
+        try (LogCapture log = new LogCapture(CompileCache.class)) {
+            CompileCache cache = CompileCache.open(new CacheSettings(root, 0, Duration.ofSeconds(60)));
+            assertThat(cache.enabled()).as("another user could rename the cache away and put theirs there").isFalse();
+            assertThat(log.lines()).singleElement().asString()
+                    .contains("the compile cache directory " + root + " lies in " + open
+                            + ", which is writable by group or others without the sticky bit (mode 0777)")
+                    .endsWith("; compiling without the cache");
+        }
+        assertThatThrownBy(() -> CacheDirectory.existing(root)).isInstanceOf(UnusableCacheException.class)
+                .hasMessageContaining("lies in " + open);
+    }
+
+    @Test
+    void aCacheBelowAStickyDirectoryOthersMayWriteIsUsed() throws IOException {
+        Path sticky = Files.createDirectories(tmp.resolve("sticky"));
+        Files.setAttribute(sticky, "unix:mode", 01777);
+        CompileCache cache = CompileCache.open(new CacheSettings(sticky.resolve("cache"), 0, Duration.ofSeconds(60)));
+        assertThat(cache.directory()).as("like /tmp: others cannot rename what they do not own")
+                .contains(sticky.resolve("cache"));
+    }
+}
