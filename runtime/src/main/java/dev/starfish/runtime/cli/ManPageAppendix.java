@@ -56,14 +56,15 @@ final class ManPageAppendix {
                     new Entry("starfish compile model.hlo -###", "Print the plan; run and create nothing."),
                     new Entry("starfish compile model.hlo -j 2 --keep-temps -v", "Two subgraphs at a time, keep the "
                             + "intermediates, info on the console."),
-                    new Entry("starfish compile model.hlo --pipeline Frontend,HLOToTensorizer", "Run only these jobs.")),
+                    new Entry("starfish compile model.hlo --pipeline JOB,JOB", "Run only these jobs, in this order "
+                            + "(starfish jobs lists them).")),
             "starfish-batch", List.of(
                     new Entry("starfish batch models/ --parallel 2", "Every model of models/, two at a time; summary "
                             + "and batch-report.json."),
                     new Entry("starfish batch a.hlo b.hlo --executor slurm", "One Slurm job array.")),
             "starfish-replay", List.of(
                     new Entry("starfish replay model.work", "List the replay scripts of a compile."),
-                    new Entry("starfish replay model.work WalrusDriver sg00", "Run that step again.")),
+                    new Entry("starfish replay model.work JOB sg00", "Run that job's step of subgraph sg00 again.")),
             "starfish-cache", List.of(
                     new Entry("starfish cache info --json", "The cache's directory, entries and size as JSON."),
                     new Entry("starfish cache verify", "Hash every entry again; drop the corrupt ones.")),

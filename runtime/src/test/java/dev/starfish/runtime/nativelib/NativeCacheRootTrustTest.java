@@ -136,6 +136,8 @@ class NativeCacheRootTrustTest {
                 "-cp", System.getProperty("java.class.path"), "-Duser.home=/proc/no-such-home",
                 "-Djava.io.tmpdir=" + javaTmp, CacheRootProbe.class.getName()).redirectErrorStream(true);
         probe.environment().remove("STARFISH_CACHE_DIR");
+        probe.environment().remove("XDG_CACHE_HOME");
+        probe.environment().put("HOME", "/proc/no-such-home"); // the caches follow $HOME, not user.home
         Process process = probe.start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor()).as("probe output:%n%s", out).isZero();
