@@ -13,6 +13,7 @@ import dev.starfish.api.NativeJob;
 import dev.starfish.api.PlanStep;
 import dev.starfish.api.ProcessResult;
 import dev.starfish.api.Subgraph;
+import dev.starfish.api.SystemExitError;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.JobThreadScope;
@@ -171,6 +172,10 @@ final class JobSteps {
             throw new JobException("job " + registered.name() + " failed: " + e.getMessage(), e);
         } catch (InvalidInputException | JobException e) {
             throw e;
+        } catch (SystemExitError e) {
+            throw new JobException("job " + registered.name() + " (" + registered.info().jarName() + ") called "
+                    + e.getMessage() + ", which would have ended the driver; the compile fails instead"
+                    + where(e), e);
         } catch (ExceptionInInitializerError e) {
             throw new JobException("job " + registered.name() + " (" + registered.info().jarName() + ") failed: "
                     + "a static initializer threw " + describe(e.getCause() != null ? e.getCause() : e)
@@ -186,6 +191,16 @@ final class JobSteps {
 
     private ProcessLauncher launcherFor(RegisteredJob job) {
         return launcher.forPlugin(job.plugin().loader().bundledToolsDir());
+    }
+
+    /** Where plugin code made the call {@code e} stands for, e.g. {@code " at ExitJob.java:6"}, or empty. */
+    private static String where(SystemExitError e) {
+        for (StackTraceElement frame : e.getStackTrace()) {
+            if (!frame.getClassName().equals(SystemExitError.class.getName()) && frame.getFileName() != null) {
+                return " (at " + frame.getFileName() + ":" + frame.getLineNumber() + ")";
+            }
+        }
+        return "";
     }
 
     /** The exception and where in plugin code it was thrown, e.g. {@code NullPointerException at Foo.java:12}. */
