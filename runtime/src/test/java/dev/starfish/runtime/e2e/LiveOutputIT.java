@@ -3,7 +3,6 @@ package dev.starfish.runtime.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,12 +39,12 @@ class LiveOutputIT {
         ArrivingText out = ArrivingText.of(driver.getInputStream());
 
         for (int step : TOOL_STEPS) {
-            OutputStream held = gates.awaitHeldTool(label(step));
+            gates.awaitHeldTool(label(step));
             for (int done = 1; done < step; done++) {
                 out.await(Pattern.compile(Pattern.quote(label(done) + " done in ")), "while " + label(step)
                         + "'s tool was held");
             }
-            GatedTools.release(held);
+            gates.release();
         }
 
         String text = out.awaitEnd();
@@ -62,9 +61,9 @@ class LiveOutputIT {
         ArrivingText out = ArrivingText.of(terminal.getInputStream());
 
         for (int step : TOOL_STEPS) {
-            OutputStream held = gates.awaitHeldTool(label(step));
+            gates.awaitHeldTool(label(step));
             out.await(Pattern.compile(Pattern.quote(label(step)) + " +elapsed "), "while its tool was held");
-            GatedTools.release(held);
+            gates.release();
         }
 
         String text = out.awaitEnd();
