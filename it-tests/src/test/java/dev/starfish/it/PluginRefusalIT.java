@@ -152,8 +152,12 @@ class PluginRefusalIT {
             assertThat(jobNames(container)).as("the changed jar's job is not registered").doesNotContain("Watchpoint")
                     .contains("SaveTemps");
             ExecResult compile = container.starfish("compile", MLP, "--output", "mlp.neff", "--workdir", "mlp.work");
-            assertThat(compile.getExitCode()).as("a compile not needing Watchpoint succeeds:\n%s", describe(compile))
-                    .isZero();
+            assertThat(compile.getExitCode()).as("a configured job whose jar is refused stops the compile, as doctor "
+                    + "fails it:\n%s", describe(compile)).isEqualTo(2);
+            assertThat(compile.getStderr()).as("the line names the job, the jar and both hashes")
+                    .contains("starfish: error: job Watchpoint of the pipeline in ").contains(" cannot run: no loaded jar "
+                            + "declares it, and " + jar + " was refused: its SHA-256 " + actual + " differs from "
+                            + recorded);
         }
     }
 
