@@ -121,12 +121,13 @@ class PluginRefusalIT {
                     .doesNotContain("mlp.work", "mlp.neff");
 
             ExecResult compile = container.starfish("compile", MLP, "--output", "mlp.neff", "--workdir", "mlp.work");
-            assertThat(compile.getExitCode()).as("the configured pipeline runs without the refused job:\n%s",
-                    describe(compile)).isZero();
-            assertThat(compile.getStderr()).as("every compile says which configured job is missing and why")
-                    .contains("job SaveTemps of the configured pipeline is not available (aaa-impostor.jar was refused,"
-                            + " starfish-job-savetemps-0.1.0.jar was refused: see `starfish plugins list`); the compile"
-                            + " runs without it");
+            assertThat(compile.getExitCode()).as("a configured job that cannot run stops every compile:\n%s",
+                    describe(compile)).isEqualTo(2);
+            assertThat(compile.getStderr()).as("every compile says which configured job cannot run and why")
+                    .contains("job SaveTemps of the pipeline in ").contains(" cannot run: its jars aaa-impostor.jar was "
+                            + "refused: job 'SaveTemps' of aaa-impostor.jar is also declared by " + genuine);
+            assertThat(container.shell("ls -a").getStdout().lines()).as("nothing ran")
+                    .doesNotContain("mlp.work", "mlp.neff");
         }
     }
 
@@ -151,8 +152,12 @@ class PluginRefusalIT {
             assertThat(jobNames(container)).as("the changed jar's job is not registered").doesNotContain("Watchpoint")
                     .contains("SaveTemps");
             ExecResult compile = container.starfish("compile", MLP, "--output", "mlp.neff", "--workdir", "mlp.work");
-            assertThat(compile.getExitCode()).as("a compile not needing Watchpoint succeeds:\n%s", describe(compile))
-                    .isZero();
+            assertThat(compile.getExitCode()).as("a configured job whose jar is refused stops the compile, as doctor "
+                    + "fails it:\n%s", describe(compile)).isEqualTo(2);
+            assertThat(compile.getStderr()).as("the line names the job, the jar and both hashes")
+                    .contains("starfish: error: job Watchpoint of the pipeline in ").contains(" cannot run: no loaded jar "
+                            + "declares it, and " + jar + " was refused: its SHA-256 " + actual + " differs from "
+                            + recorded);
         }
     }
 

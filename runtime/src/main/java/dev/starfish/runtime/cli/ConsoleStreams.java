@@ -11,7 +11,8 @@ import java.nio.charset.Charset;
 
 /**
  * The one place every console line goes through: {@link #escapeStandardStreams} replaces
- * {@code System.out} and {@code System.err} with streams that show control characters as text
+ * {@code System.out} (the user's stdout, {@link UserStdout}) and {@code System.err} with streams
+ * that show control characters as text
  * ({@link EscapingOutputStream}), before Picocli, a logger or a command writes a byte. Only the
  * terminal progress display, which moves the cursor, writes to {@link #rawStdout} (and escapes the
  * names it shows itself).
@@ -24,13 +25,13 @@ final class ConsoleStreams {
     /** Called once by {@code main}; tests that call {@link StarfishCli#run} keep their own streams. */
     static void escapeStandardStreams() {
         Charset charset = consoleCharset();
-        System.setOut(escaping(FileDescriptor.out, charset));
+        System.setOut(escaping(UserStdout.descriptor(), charset));
         System.setErr(escaping(FileDescriptor.err, charset));
     }
 
     /** Stdout without the escaping, for the progress display's own cursor moves. */
     static PrintWriter rawStdout() {
-        return new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), consoleCharset()));
+        return new PrintWriter(new OutputStreamWriter(new FileOutputStream(UserStdout.descriptor()), consoleCharset()));
     }
 
     private static PrintStream escaping(FileDescriptor fd, Charset charset) {

@@ -1,6 +1,7 @@
 package dev.starfish.runtime.cli;
 
 import dev.starfish.api.InvalidInputException;
+import dev.starfish.runtime.registry.JobAvailability;
 import dev.starfish.runtime.registry.JobRegistry;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,7 +14,8 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The jobs a compile runs: the pipeline configured in {@code conf/starfish.properties}
- * ({@code pipeline=}) without the rejected jobs (each dropped with a warning) and without the
+ * ({@code pipeline=}) without the rejected jobs (each dropped with a warning; a job whose jar was
+ * refused stops the compile, exit 2) and without the
  * jobs that run only on request ({@code @JobSpec(enabledBy = ...)}) whose option was not given;
  * or exactly the {@code --pipeline} list — one comma-separated value, each name trimmed; an
  * unknown name gets a "did you mean", a rejected one says so. Naming a job in {@code --pipeline}
@@ -33,7 +35,7 @@ final class PipelineChoice {
     PipelineChoice(JobRegistry registry, String explicit, List<String> configured, String configSource,
             Predicate<String> given) {
         this.jobs = explicit != null ? explicit(registry, explicit)
-                : onRequestOnly(registry, withoutRejected(registry, configured(configured, configSource)), given);
+                : onRequestOnly(registry, withoutRejected(registry, configured(configured, configSource), configSource), given);
     }
 
     private static List<String> configured(List<String> names, String source) {
@@ -84,28 +86,31 @@ final class PipelineChoice {
                 registry.registered(name);
             }
             List<String> known = registry.jobs().stream().map(j -> j.name()).toList();
+            String unread = JobAvailability.whyNot(registry, name).filter(why -> !why.undeclared())
+                    .map(why -> "; " + why.reason()).orElse("");
             throw new InvalidInputException("unknown job '" + name + "' in --pipeline" + suggestion(name, known)
-                    + "; known jobs: " + (known.isEmpty() ? "none" : String.join(", ", known)));
+                    + "; known jobs: " + (known.isEmpty() ? "none" : String.join(", ", known)) + unread);
         }
         return names;
     }
 
     /**
-     * Drops, each with a warning, the configured jobs that are rejected or whose jar was refused
-     * or failed to load: the compile runs without them, and the plan's check stops it when a
-     * later job needs what a dropped one would have made. Nothing of a refused jar ever runs.
+     * Drops, each with a warning, the configured jobs that are rejected; a configured job that
+     * cannot run (its jar refused or failed, or no jar declares it) stops the compile before
+     * anything runs, as {@code doctor} fails it ({@link JobAvailability}). Nothing of a refused
+     * jar ever runs.
      */
-    private static List<String> withoutRejected(JobRegistry registry, List<String> defaults) {
+    private static List<String> withoutRejected(JobRegistry registry, List<String> defaults, String source) {
         List<String> kept = new ArrayList<>();
         for (String name : defaults) {
+            Optional<JobAvailability> whyNot = JobAvailability.whyNot(registry, name);
+            if (whyNot.isPresent()) {
+                throw new InvalidInputException("job " + name + " of the pipeline in " + source + " cannot run: "
+                        + whyNot.get().reason() + "; fix that jar (starfish doctor), or remove " + name + " from pipeline= there"
+                        + " or name the jobs with --pipeline");
+            }
             if (registry.rejectList().rejects(name)) {
                 LOG.warn("job {} is on the reject list; the compile runs without it", name);
-            } else if (!registry.contains(name)) {
-                List<String> jars = registry.turnedAway().stream().filter(r -> r.jobs().contains(name))
-                        .map(r -> r.jarName() + " was " + r.state().label()).toList();
-                LOG.warn("job {} of the configured pipeline is not available ({}); the compile runs without it",
-                        name, jars.isEmpty() ? "no installed plugin declares it"
-                                : String.join(", ", jars) + ": see `starfish plugins list`");
             } else {
                 kept.add(name);
             }

@@ -110,8 +110,8 @@ public final class StarfishCli {
 
     /**
      * Colour only on a terminal that can show it: never for {@code TERM=dumb}, {@code NO_COLOR} or a
-     * pipe. {@code bin/starfish} passes the JVM's stdout through a filter, so it tells whether the
-     * user's stdout is a terminal in {@code starfish.stdout.tty}.
+     * pipe. {@code bin/starfish} gives the JVM the user's stdout on another descriptor than 1
+     * ({@link UserStdout}), so it tells whether that is a terminal in {@code starfish.stdout.tty}.
      */
     static CommandLine.Help.Ansi ansi(java.util.Map<String, String> env) {
         boolean dumb = env.get("TERM") == null || "dumb".equals(env.get("TERM")) || env.containsKey("NO_COLOR");

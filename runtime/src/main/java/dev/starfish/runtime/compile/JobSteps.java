@@ -13,6 +13,7 @@ import dev.starfish.api.NativeJob;
 import dev.starfish.api.PlanStep;
 import dev.starfish.api.ProcessResult;
 import dev.starfish.api.Subgraph;
+import dev.starfish.api.SystemExitError;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.JobThreadScope;
@@ -172,6 +173,10 @@ final class JobSteps {
             throw new NamedJobException("job " + registered.name() + " failed: " + e.getMessage(), e);
         } catch (InvalidInputException | NamedJobException e) {
             throw e;
+        } catch (SystemExitError e) {
+            throw new NamedJobException("job " + registered.name() + " (" + registered.info().jarName() + ") called "
+                    + e.getMessage() + ", which would have ended the driver; the compile fails instead"
+                    + where(e), e);
         } catch (JobException e) {
             // the job's own words, said of the job (docs/writing-a-job.md promises the name)
             throw new NamedJobException("job " + registered.name() + " (" + registered.info().jarName() + ") failed: "
@@ -191,6 +196,16 @@ final class JobSteps {
 
     private ProcessLauncher launcherFor(RegisteredJob job) {
         return launcher.forPlugin(job.plugin().loader().bundledToolsDir());
+    }
+
+    /** Where plugin code made the call {@code e} stands for, e.g. {@code " at ExitJob.java:6"}, or empty. */
+    private static String where(SystemExitError e) {
+        for (StackTraceElement frame : e.getStackTrace()) {
+            if (!frame.getClassName().equals(SystemExitError.class.getName()) && frame.getFileName() != null) {
+                return " (at " + frame.getFileName() + ":" + frame.getLineNumber() + ")";
+            }
+        }
+        return "";
     }
 
     /** The exception and where in plugin code it was thrown, e.g. {@code NullPointerException at Foo.java:12}. */

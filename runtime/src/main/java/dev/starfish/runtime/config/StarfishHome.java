@@ -54,6 +54,11 @@ public record StarfishHome(Path root) {
         return root.resolve("libexec/starfish-exec");
     }
 
+    /** The class-data archive {@code bin/starfish-cds} makes; its key file is beside it with {@code .key} appended. */
+    public Path classDataArchive() {
+        return root.resolve("lib/starfish.jsa");
+    }
+
     public Path nativeLibDir() {
         return root.resolve("lib/native");
     }

@@ -17,7 +17,7 @@ import java.util.function.Supplier;
 public final class Doctor {
 
     private static final List<Check> CHECKS = List.of(new JdkCheck(), new PropertiesCheck(), new ToolsCheck(),
-            new NativePartsCheck(), new CachesCheck(), new PluginsCheck(), new DiskSpaceCheck());
+            new NativePartsCheck(), new ClassDataArchiveCheck(), new CachesCheck(), new PluginsCheck(), new DiskSpaceCheck());
 
     private Doctor() {
     }

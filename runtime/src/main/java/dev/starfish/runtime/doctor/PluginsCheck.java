@@ -2,6 +2,7 @@ package dev.starfish.runtime.doctor;
 
 import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.host.Host;
+import dev.starfish.runtime.registry.JobAvailability;
 import dev.starfish.runtime.registry.PluginReport;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -88,12 +89,16 @@ final class PluginsCheck implements Check {
 
     private static Finding pipeline(Host host) {
         List<String> pipeline = host.properties().list(Setting.PIPELINE).stream().filter(s -> !s.isEmpty()).toList();
-        List<String> missing = pipeline.stream().filter(job -> !host.registry().contains(job)).toList();
-        if (!missing.isEmpty()) {
-            return Finding.fail("pipeline", "job" + (missing.size() == 1 ? " " : "s ") + String.join(", ", missing)
-                    + " of the pipeline in " + host.properties().source() + " not loaded",
+        List<String> cannotRun = pipeline.stream().filter(job -> JobAvailability.whyNot(host.registry(), job).isPresent())
+                .toList();
+        if (!cannotRun.isEmpty()) {
+            return Finding.fail("pipeline", "job" + (cannotRun.size() == 1 ? " " : "s ") + String.join(", ", cannotRun)
+                    + " of the pipeline in " + host.properties().source() + " cannot run (the jars turned away above, "
+                    + "or no jar declares them), so every compile stops (exit 2)",
                     "fix the plugin lines above, or edit pipeline= in " + host.properties().source());
         }
-        return Finding.ok("pipeline", pipeline.size() + " jobs, all loaded");
+        long rejected = pipeline.stream().filter(job -> host.registry().rejectList().rejects(job)).count();
+        return Finding.ok("pipeline", pipeline.size() + " jobs, all loaded"
+                + (rejected == 0 ? "" : " but " + rejected + " on the reject list (compiles run without them)"));
     }
 }

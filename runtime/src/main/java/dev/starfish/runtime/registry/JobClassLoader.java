@@ -3,8 +3,11 @@ package dev.starfish.runtime.registry;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.security.CodeSigner;
+import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
@@ -41,6 +44,7 @@ public final class JobClassLoader extends URLClassLoader implements NativeLibrar
     private final ClassLoader hostLoader;
     private final HostSharedPackages policy;
     private final PluginNatives natives;
+    private final CodeSource codeSource;
 
     public JobClassLoader(String pluginId, URL jar, ClassLoader hostLoader, HostSharedPackages policy,
             PluginNatives natives) {
@@ -49,6 +53,7 @@ public final class JobClassLoader extends URLClassLoader implements NativeLibrar
         this.hostLoader = requireNonNull(hostLoader, "hostLoader is null");
         this.policy = requireNonNull(policy, "policy is null");
         this.natives = requireNonNull(natives, "natives is null");
+        this.codeSource = new CodeSource(jar, (CodeSigner[]) null);
     }
 
     @Override
@@ -121,6 +126,23 @@ public final class JobClassLoader extends URLClassLoader implements NativeLibrar
 
     private Class<?> loadFromPluginOnly(String name) throws ClassNotFoundException {
         return findClass(name);
+    }
+
+    /** A class of the plugin's jar, its calls that would end the driver rewritten ({@link ExitCallRewriter}). */
+    @Override
+    protected Class<?> findClass(String name) throws ClassNotFoundException {
+        String path = name.replace('.', '/').concat(".class");
+        byte[] bytes;
+        // URLClassLoader closes the jar this stream opens when the loader is closed
+        try (InputStream in = findResource(path) == null ? null : getResourceAsStream(path)) {
+            if (in == null) {
+                throw new ClassNotFoundException(name + " (not in plugin '" + pluginId + "')");
+            }
+            bytes = ExitCallRewriter.rewrite(in.readAllBytes());
+        } catch (IOException e) {
+            throw new ClassNotFoundException(name + ": cannot read it from plugin '" + pluginId + "': " + e, e);
+        }
+        return defineClass(name, bytes, 0, bytes.length, codeSource);
     }
 
     /** The first of {@link #getResources}: derived from it, so the two can never disagree. */

@@ -13,11 +13,11 @@ import java.util.concurrent.TimeUnit;
  * Progress on a terminal: one status line (job, running subgraphs, elapsed time) redrawn in
  * place on every event and twice a second, then, on {@link #close}, the status line erased and a
  * per-job table (job, wall, tool CPU, peak RSS) printed. The status line ends in a newline and is
- * redrawn by moving the cursor up one line ({@code ESC[1A}) and erasing it ({@code ESC[2K}):
- * the launcher script passes the driver's stdout through a line filter, which would hold back a
- * line redrawn with a bare carriage return. Its cursor moves cannot pass the console's
- * {@link dev.starfish.runtime.log.EscapingOutputStream}, so it writes to the terminal directly and
- * escapes every name it shows itself.
+ * redrawn by moving the cursor up one line ({@code ESC[1A}) and erasing it ({@code ESC[2K}),
+ * so that a line-oriented reader of the terminal's output (a logger, {@code script}) gets each
+ * state as a whole line, never one held back by a bare carriage return. Its cursor moves cannot
+ * pass the console's {@link dev.starfish.runtime.log.EscapingOutputStream}, so it writes to the
+ * terminal directly and escapes every name it shows itself.
  */
 public final class TerminalProgress implements StepListener, AutoCloseable {
 

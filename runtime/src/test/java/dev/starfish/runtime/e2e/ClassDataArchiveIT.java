@@ -3,10 +3,13 @@ package dev.starfish.runtime.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
@@ -175,5 +178,58 @@ class ClassDataArchiveIT {
         assertThat(garbage.exitCode()).as(garbage.toString()).isZero();
         assertThat(garbage.stderr()).isEmpty();
         assertThat(garbage.stdout()).startsWith("starfish ");
+    }
+    /**
+     * Bytes flipped through the middle of the archive (64 KiB in each tenth) under the same size and time (HotSpot fails to
+     * start or crashes mapping it): the inode's change time moved, so the checksum is compared and
+     * the archive left out with one warning; doctor fails it naming the checksums. An archive whose
+     * change time moved without its bytes (a chmod) is still used, silently.
+     */
+    @Test
+    void anArchiveChangedInPlaceUnderTheSameSizeAndTimeIsLeftOutWithOneWarningAndDoctorFailsIt() throws Exception {
+        AssembledDistribution copy = dist.copyTo(tmp.resolve("damaged"));
+        assertThat(remakeArchive(copy)).isZero();
+        Path archive = copy.home().resolve("lib/starfish.jsa");
+        Path log = tmp.resolve("classes.txt");
+        Files.setPosixFilePermissions(archive, PosixFilePermissions.fromString("r--r-----"));
+        AssembledDistribution.Run chmodded = copy.run(tmp, classLog(log), "--version");
+        assertThat(chmodded.stderr()).as("%s", chmodded).isEmpty();
+        assertThat(fromArchive(log)).as("same bytes, only the change time moved: used").isTrue();
+
+        FileTime time = Files.getLastModifiedTime(archive);
+        long size = Files.size(archive);
+        Files.setPosixFilePermissions(archive, PosixFilePermissions.fromString("rw-r--r--"));
+        try (FileChannel channel = FileChannel.open(archive, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            for (int tenth = 0; tenth < 10; tenth++) {
+                long at = size * (2 * tenth + 1) / 20;
+                ByteBuffer block = ByteBuffer.allocate(64 * 1024);
+                channel.read(block, at);
+                for (int i = 0; i < block.limit(); i++) {
+                    block.put(i, (byte) ~block.get(i));
+                }
+                block.rewind();
+                channel.write(block, at);
+            }
+        }
+        Files.setPosixFilePermissions(archive, PosixFilePermissions.fromString("r--r--r--"));
+        Files.setLastModifiedTime(archive, time);
+        assertThat(Files.size(archive)).isEqualTo(size);
+
+        String warning = "starfish: warning: the class-data archive " + archive + " was changed in place since "
+                + "bin/starfish-cds made it (its checksum differs; size and time are as made): starting without it, "
+                + "which is slower; run bin/starfish-cds to remake it\n";
+        AssembledDistribution.Run version = copy.run(tmp, classLog(log), "--version");
+        assertThat(version.exitCode()).as("%s", version).isZero();
+        assertThat(version.stderr()).isEqualTo(warning);
+        assertThat(fromArchive(log)).isFalse();
+        AssembledDistribution.Run compile = copy.run(tmp, "compile", copy.example("mlp.hlo").toString(), "-q");
+        assertThat(compile.exitCode()).as("%s", compile).isZero();
+        assertThat(compile.stderr()).isEqualTo(warning);
+
+        AssembledDistribution.Run doctor = copy.run(tmp, "doctor");
+        assertThat(doctor.exitCode()).as("%s", doctor).isEqualTo(1);
+        assertThat(doctor.stdout()).containsPattern("FAIL  cds archive   lib/starfish\\.jsa was changed in place since "
+                + "bin/starfish-cds made it \\(checksum \\d+ " + size + ", made with \\d+ " + size + "; .*; fix: run "
+                + "bin/starfish-cds to remake it");
     }
 }

@@ -54,13 +54,13 @@ class PluginFaultsIT {
     }
 
     @Test
-    void aJobCallingSystemExitIsNamedAndTheCompileSaysNoOutputWasWritten() throws IOException {
+    void aJobCallingSystemExitIsNamedWithItsCodeAndTheCompileFailsWith1() throws IOException {
         Path plugins = pluginsWith("exiter", "ExitJob", "    System.exit(42);");
         AssembledDistribution.Run run = compileWith(plugins, "ExitJob");
-        assertThat(run.exitCode()).as("the plugin's own code is kept: %s", run).isEqualTo(42);
-        assertThat(run.stderr()).isEqualTo("starfish: error: job ExitJob (exiter.jar) ended the driver (System.exit) "
-                + "before the compile finished; tools stopped, no output written\n");
-        assertThat(cwd.resolve("mlp.work/log-starfish.txt")).content().contains("ended the driver (System.exit)");
+        assertThat(run.exitCode()).as("plugin code never chooses the driver's exit code: %s", run).isEqualTo(1);
+        assertThat(run.stderr()).isEqualTo("starfish: error: job ExitJob (exiter.jar) called System.exit(42), which "
+                + "would have ended the driver; the compile fails instead (at ExitJob.java:6)\n");
+        assertThat(cwd.resolve("mlp.work/log-starfish.txt")).content().contains("called System.exit(42)");
     }
 
     @Test

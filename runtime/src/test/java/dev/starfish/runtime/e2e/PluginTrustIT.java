@@ -118,10 +118,10 @@ class PluginTrustIT {
 
         AssembledDistribution.Run compile = dist.run(cwd, "--plugins-dir", plugins.toString(), "compile",
                 dist.example("mlp.hlo").toString());
-        assertThat(compile.exitCode()).as("the configured pipeline runs without the refused job: %s", compile).isZero();
-        assertThat(compile.stderr()).contains("job SaveTemps of the configured pipeline is not available (aaa-evil.jar "
-                + "was refused, starfish-job-savetemps-0.1.0.jar was refused: see `starfish plugins list`); the compile "
-                + "runs without it");
+        assertThat(compile.exitCode()).as("a configured job that cannot run stops the compile: %s", compile).isEqualTo(2);
+        assertThat(compile.stderr()).contains("job SaveTemps of the pipeline in ").contains(" cannot run: its jars "
+                + "aaa-evil.jar was refused: job 'SaveTemps' of aaa-evil.jar is also declared by "
+                + "starfish-job-savetemps-0.1.0.jar");
         AssembledDistribution.Run named = dist.run(cwd, "--plugins-dir", plugins.toString(), "compile",
                 dist.example("mlp.hlo").toString(), "--pipeline", "Frontend,SaveTemps");
         assertThat(named.exitCode()).as("a pipeline naming the refused job: %s", named).isEqualTo(2);
