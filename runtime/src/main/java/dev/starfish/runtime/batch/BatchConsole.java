@@ -47,7 +47,7 @@ public final class BatchConsole {
     public synchronized void summary(BatchReport report, Path reportFile) {
         List<String[]> rows = report.models().stream().map(m -> new String[] {
             m.model().getFileName().toString(), m.status().label(), seconds(m.wallMillis()), m.cache(),
-            m.status() == ModelStatus.OK ? m.item().output().toString() : "log: " + m.item().logFile()}).toList();
+            whereToLook(m)}).toList();
         String[] header = {"MODEL", "STATUS", "TIME", "CACHE", "OUTPUT"};
         int[] widths = new int[header.length];
         for (int i = 0; i < header.length; i++) {
@@ -66,6 +66,11 @@ public final class BatchConsole {
         out.printf("%nBatch of %d model%s: %s in %s; report: %s%n", report.models().size(),
                 report.models().size() == 1 ? "" : "s", totals, seconds(report.wallMillis()), reportFile);
         out.flush();
+    }
+
+    /** The output when it was written, else the log when there is one, else nothing to look at. */
+    private static String whereToLook(ModelOutcome m) {
+        return m.output().map(Path::toString).or(() -> m.log().map(log -> "log: " + log)).orElse("-");
     }
 
     private void printRow(String[] cells, int[] widths) {

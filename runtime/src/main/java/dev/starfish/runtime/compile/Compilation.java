@@ -53,6 +53,7 @@ public final class Compilation {
     private final PrintWriter planOut;
     private final StepListener listener;
     private final CompileCache cache;
+    private volatile CacheOutcome cacheOutcome = CacheOutcome.OFF;
 
     /** A compile without the compile cache and without a progress display. */
     public Compilation(JobRegistry registry, ProcessLauncher launcher, CompileRequest request, PrintWriter planOut) {
@@ -114,9 +115,12 @@ public final class Compilation {
             CrashContext.record(workDir.path());
             createOutputDirectory();
             try {
+                // a compile that looked its key up and fails or is stopped did not come from the cache
+                cacheOutcome = key.isPresent() ? CacheOutcome.MISS : CacheOutcome.OFF;
                 CompileResult result = key.isPresent()
                         ? cached.run(key.get(), () -> runPlan(plan, steps, events))
                         : runPlan(plan, steps, events);
+                cacheOutcome = result.cache();
                 if (result.cache() != CacheOutcome.HIT) {
                     // a hit ran nothing: the work directory keeps the report of the compile that ran there
                     writeReport(recorder.report(Optional.empty()), true);
@@ -135,6 +139,15 @@ public final class Compilation {
                 throw e;
             }
         }
+    }
+
+    /**
+     * What the compile cache did for this compile so far, also while it runs and after it failed:
+     * {@code OFF} until the compile looked its key up (or with the cache off), then {@code MISS},
+     * or {@code HIT} when the {@code .neff} came from the cache.
+     */
+    public CacheOutcome cacheOutcome() {
+        return cacheOutcome;
     }
 
     private void createOutputDirectory() {
