@@ -66,11 +66,16 @@ public final class BatchReportJson {
 
     /** Writes the report to {@code file} atomically, through a private temporary file ({@link AtomicReplace}). */
     public static void write(Path file, BatchReport report) {
+        replace(file, toJson(report), "the batch report");
+    }
+
+    /** Writes {@code text} to {@code file} the same way (its directory created first); {@code what} names it in an error. */
+    static void replace(Path file, String text, String what) {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            new AtomicReplace().replace(file, toJson(report));
+            new AtomicReplace().replace(file, text);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the batch report " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write " + what + " " + file + ": " + e.getMessage(), e);
         }
     }
 

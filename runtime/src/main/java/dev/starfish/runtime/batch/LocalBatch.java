@@ -106,6 +106,7 @@ public final class LocalBatch {
         if (!board.start(item, new OutcomeBoard.Running(request, start, cache))) {
             return null;
         }
+        console.started(item);
         ModelOutcome outcome;
         try {
             ModelPrivacy.prepare(item);

@@ -7,12 +7,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -105,6 +107,46 @@ class BatchTruthIT {
                 .contains(cwd.resolve("out/a_first.neff").toString());
         assertThat(summaryRow(run, "b_held.hlo")).as("the interrupted model's time").doesNotContain(" 0.0 s")
                 .contains(String.format(java.util.Locale.ROOT, "%.1f s", interrupted.path("wall_ms").asLong() / 1000.0));
+    }
+
+    @Test
+    void theBatchPageHasARowPerModelEscapesNamesAndLinksOnlyToFilesThatExist() throws IOException {
+        Files.move(cwd.resolve("m.hlo"), cwd.resolve("m<script>.hlo"));
+        Files.copy(dist.example("bad_shape.hlo"), cwd.resolve("bad.hlo"));
+        AssembledDistribution.Run run = dist.run(cwd, "batch", "m<script>.hlo", "bad.hlo", "--output-dir", "out");
+        assertThat(run.exitCode()).as("%s", run).isEqualTo(1);
+        Path page = cwd.resolve("out/batch-report.html");
+        assertThat(page).as("written beside batch-report.json").isRegularFile();
+        String html = Files.readString(page);
+        assertThat(html).contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+                + "style-src 'unsafe-inline'\">").doesNotContain("<script").contains("m&lt;script&gt;.hlo");
+        assertThat(Pattern.compile("<tr class=\"model\">").matcher(html).results().count()).as("one row per model")
+                .isEqualTo(2);
+        assertThat(html).contains("<td class=\"ok\">ok</td>").contains("<td class=\"failed\">failed</td>")
+                .contains("shape mismatch");
+        List<String> links = Pattern.compile("href=\"([^\"]*)\"").matcher(html).results().map(r -> r.group(1)).toList();
+        assertThat(links).as("a link to each model's own report.html").hasSize(2);
+        for (String link : links) {
+            Path target = page.getParent().resolve(URI.create(link.replace("&amp;", "&")).getPath()).normalize();
+            assertThat(target).as("link %s", link).isRegularFile().hasFileName("report.html");
+        }
+        assertThat(Files.getPosixFilePermissions(page)).as("written like the JSON report: private, then renamed")
+                .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+    }
+
+    @Test
+    void onATerminalOneStatusLineIsRedrawnAndAPipeGetsPlainLines() throws IOException {
+        Files.copy(dist.example("mlp_two_heads.hlo"), cwd.resolve("n.hlo"));
+        AssembledDistribution.Run tty = dist.runOnTerminal(cwd, "batch", "m.hlo", "n.hlo", "--output-dir", "tty");
+        assertThat(tty.exitCode()).as("%s", tty).isZero();
+        assertThat(tty.stdout()).as("the status line is redrawn in place").contains("\u001b[1A\u001b[2K")
+                .containsPattern("\\[\\d/2\\] \\d ok, 0 failed, 1 running: [mn]\\.hlo  elapsed \\d+\\.\\d s")
+                .as("no per-model lines on a terminal").doesNotContain("[1/2] " + cwd.resolve("m.hlo"))
+                .contains("Batch of 2 models: 2 ok");
+        AssembledDistribution.Run pipe = dist.run(cwd, "batch", "m.hlo", "n.hlo", "--output-dir", "pipe");
+        assertThat(pipe.exitCode()).as("%s", pipe).isZero();
+        assertThat(pipe.stdout()).as("no control characters on a pipe").doesNotContain("\u001b").doesNotContain("\r")
+                .contains("[1/2] ").contains("[2/2] ").contains("Batch of 2 models: 2 ok");
     }
 
     private static String summaryRow(AssembledDistribution.Run run, String model) {
