@@ -59,7 +59,8 @@ static int place(pg_kprog *k, freelist *f, int t, pg_diag *d) {
     int64_t need = align_up(kt->bytes > 0 ? kt->bytes : 1);
     kt->offset = fl_take(f, need);
     if (kt->offset < 0)
-        return pg_diag_set(d, 0, 0, "tensor '%s' needs %lld bytes; %lld of %lld free in the buffer", kt->name,
+        return pg_diag_set(d, 0, 0, "tensor '%s' needs %lld bytes; %lld of %lld free in the buffer (raise --buffer-bytes)",
+                           kt->name,
                            (long long)kt->bytes, (long long)f->total, (long long)k->buffer_bytes);
     return 1;
 }

@@ -72,14 +72,15 @@ final class BatchGuard implements CompileWatch, AutoCloseable {
         List<ModelOutcome> outcomes = new ArrayList<>();
         for (BatchItem item : snapshot.items()) {
             ModelOutcome done = snapshot.done().get(item);
-            CompileRequest running = snapshot.running().get(item);
+            OutcomeBoard.Running running = snapshot.running().get(item);
             if (done != null) {
                 outcomes.add(done);
             } else if (running != null) {
                 String why = "compile interrupted (" + cause + "); tools stopped, unfinished output removed";
-                InterruptedCompile.cleanUp(running, why, true);
+                InterruptedCompile.cleanUp(running.request(), why, true);
                 outcomes.add(new ModelOutcome(item, ModelStatus.INTERRUPTED,
-                        signal != null ? OptionalInt.of(SignalGuard.exitCode(signal)) : OptionalInt.empty(), 0, "off",
+                        signal != null ? OptionalInt.of(SignalGuard.exitCode(signal)) : OptionalInt.empty(),
+                        running.millisSoFar(), running.cache().get(),
                         Optional.of(why), Optional.empty()));
             } else {
                 outcomes.add(ModelOutcome.cancelled(item, "not started: the batch was stopped (" + cause + ")"));

@@ -48,9 +48,9 @@ public final class BatchReportJson {
             m.exitCode().ifPresentOrElse(code -> model.put("exit_code", code), () -> model.putNull("exit_code"));
             model.put("wall_ms", m.wallMillis());
             model.put("cache", m.cache());
-            model.put("output", m.item().output().toString());
+            pathOrNull(model, "output", m.output());
             model.put("workdir", m.item().workDir().toString());
-            model.put("log", m.item().logFile().toString());
+            pathOrNull(model, "log", m.log());
             m.error().ifPresentOrElse(e -> model.put("error", e), () -> model.putNull("error"));
             m.slurm().ifPresent(s -> {
                 ObjectNode slurm = model.putObject("slurm");
@@ -66,11 +66,16 @@ public final class BatchReportJson {
 
     /** Writes the report to {@code file} atomically, through a private temporary file ({@link AtomicReplace}). */
     public static void write(Path file, BatchReport report) {
+        replace(file, toJson(report), "the batch report");
+    }
+
+    /** Writes {@code text} to {@code file} the same way (its directory created first); {@code what} names it in an error. */
+    static void replace(Path file, String text, String what) {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            new AtomicReplace().replace(file, toJson(report));
+            new AtomicReplace().replace(file, text);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the batch report " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write " + what + " " + file + ": " + e.getMessage(), e);
         }
     }
 
@@ -87,8 +92,7 @@ public final class BatchReportJson {
         }
         List<ModelOutcome> models = new ArrayList<>();
         for (JsonNode m : root.path("models")) {
-            BatchItem item = new BatchItem(Path.of(text(file, m, "model")), Path.of(text(file, m, "output")),
-                    Path.of(text(file, m, "workdir")), Path.of(text(file, m, "log")));
+            BatchItem item = itemOf(file, m);
             OptionalInt exit = m.path("exit_code").isInt() ? OptionalInt.of(m.get("exit_code").asInt()) : OptionalInt.empty();
             Optional<String> error = m.path("error").isTextual() ? Optional.of(m.get("error").asText()) : Optional.empty();
             Optional<SlurmPlacement> slurm = m.has("slurm") ? Optional.of(new SlurmPlacement(
@@ -108,6 +112,19 @@ public final class BatchReportJson {
         return new BatchReport(root.path("driver_version").asText(), root.path("executor").asText(),
                 root.path("host").asText(), Instant.parse(text(file, root, "start")), root.path("wall_ms").asLong(),
                 models);
+    }
+
+    private static void pathOrNull(ObjectNode model, String field, Optional<Path> path) {
+        path.ifPresentOrElse(p -> model.put(field, p.toString()), () -> model.putNull(field));
+    }
+
+    /** The model's paths; an output or log the report leaves {@code null} is where the batch would have put it. */
+    private static BatchItem itemOf(Path file, JsonNode m) {
+        Path model = Path.of(text(file, m, "model"));
+        Path workDir = Path.of(text(file, m, "workdir"));
+        BatchItem planned = BatchItem.of(model, workDir.toAbsolutePath().getParent());
+        return new BatchItem(model, m.path("output").isTextual() ? Path.of(m.get("output").asText()) : planned.output(),
+                workDir, m.path("log").isTextual() ? Path.of(m.get("log").asText()) : planned.logFile());
     }
 
     private static String text(Path file, JsonNode node, String field) {

@@ -9,7 +9,7 @@ import java.util.function.Consumer;
 
 /**
  * Ends a batch the same way whichever executor ran it and however it ended: writes
- * {@code batch-report.json} and prints the summary table.
+ * {@code batch-report.json} and {@code batch-report.html} beside it, and prints the summary table.
  */
 public final class BatchReporter implements Consumer<List<ModelOutcome>> {
 
@@ -32,6 +32,8 @@ public final class BatchReporter implements Consumer<List<ModelOutcome>> {
         BatchReport report = new BatchReport(driverVersion, executor, HostName.local(), start,
                 (System.nanoTime() - startNanos) / 1_000_000, outcomes);
         BatchReportJson.write(reportFile, report);
+        Path page = BatchReportHtml.fileFor(reportFile);
+        BatchReportJson.replace(page, BatchReportHtml.of(report, page.toAbsolutePath().getParent()), "the batch report page");
         console.summary(report, reportFile);
     }
 }

@@ -14,7 +14,6 @@ import dev.starfish.runtime.registry.JobRegistry;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletionService;
@@ -23,6 +22,7 @@ import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.apache.logging.log4j.ThreadContext;
 
 /**
@@ -100,23 +100,26 @@ public final class LocalBatch {
     private ModelOutcome compileOne(BatchItem item, OutcomeBoard board, BatchGuard guard) {
         ThreadContext.clearMap();
         CompileRequest request = settings.requestFor(item);
-        if (!board.start(item, request)) {
+        Compilation compilation = newCompilation(request);
+        Supplier<String> cache = () -> compilation.cacheOutcome().label();
+        long start = System.nanoTime();
+        if (!board.start(item, new OutcomeBoard.Running(request, start, cache))) {
             return null;
         }
-        long start = System.nanoTime();
+        console.started(item);
         ModelOutcome outcome;
         try {
             ModelPrivacy.prepare(item);
-            CompileResult result = newCompilation(request).run(guard);
+            CompileResult result = compilation.run(guard);
             ModelPrivacy.narrowOutput(item);
-            outcome = ModelOutcome.ok(item, millisSince(start), cacheOf(result));
+            outcome = ModelOutcome.ok(item, millisSince(start), result.cache().label());
         } catch (CompileInterruptedException e) {
             outcome = new ModelOutcome(item, ModelStatus.INTERRUPTED, OptionalInt.of(SignalGuard.exitCode(e.signal())),
-                    millisSince(start), "off", Optional.of(e.getMessage()), Optional.empty());
+                    millisSince(start), cache.get(), Optional.of(e.getMessage()), Optional.empty());
         } catch (InvalidInputException e) {
-            outcome = ModelOutcome.failed(item, 2, millisSince(start), e.getMessage());
+            outcome = ModelOutcome.failed(item, 2, millisSince(start), cache.get(), FailureLine.of(e));
         } catch (RuntimeException | LinkageError | StackOverflowError | AssertionError e) {
-            outcome = ModelOutcome.failed(item, 1, millisSince(start), e.getMessage() != null ? e.getMessage() : e.toString());
+            outcome = ModelOutcome.failed(item, 1, millisSince(start), cache.get(), FailureLine.of(e));
         } finally {
             ThreadContext.clearMap();
         }
@@ -126,11 +129,6 @@ public final class LocalBatch {
     /** The one place a batch creates a compile: every model shares the batch's cache. */
     private Compilation newCompilation(CompileRequest request) {
         return new Compilation(registry, launcher, request, console.out(), cache);
-    }
-
-    /** The one place a result's cache outcome enters the report: {@code hit}, {@code miss} or {@code off}. */
-    private static String cacheOf(CompileResult result) {
-        return result.cache().name().toLowerCase(Locale.ROOT);
     }
 
     private static long millisSince(long start) {

@@ -2,6 +2,8 @@ package dev.starfish.runtime.batch;
 
 import static java.util.Objects.requireNonNull;
 
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -34,8 +36,8 @@ public record ModelOutcome(BatchItem item, ModelStatus status, OptionalInt exitC
                 Optional.empty());
     }
 
-    public static ModelOutcome failed(BatchItem item, int exitCode, long wallMillis, String error) {
-        return new ModelOutcome(item, ModelStatus.FAILED, OptionalInt.of(exitCode), wallMillis, "off",
+    public static ModelOutcome failed(BatchItem item, int exitCode, long wallMillis, String cache, String error) {
+        return new ModelOutcome(item, ModelStatus.FAILED, OptionalInt.of(exitCode), wallMillis, cache,
                 Optional.of(error), Optional.empty());
     }
 
@@ -46,6 +48,20 @@ public record ModelOutcome(BatchItem item, ModelStatus status, OptionalInt exitC
 
     public Path model() {
         return item.model();
+    }
+
+    /** The model's {@code .neff}, only when it compiled and the file is there. */
+    public Optional<Path> output() {
+        return status == ModelStatus.OK ? existing(item.output()) : Optional.empty();
+    }
+
+    /** The model's log, only when its compile ran far enough to write one (never for a model that never ran). */
+    public Optional<Path> log() {
+        return status == ModelStatus.CANCELLED && exitCode.isEmpty() ? Optional.empty() : existing(item.logFile());
+    }
+
+    private static Optional<Path> existing(Path file) {
+        return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) ? Optional.of(file) : Optional.empty();
     }
 
     public ModelOutcome withStatus(ModelStatus newStatus, String why) {

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Which models of a batch are waiting, running or done, shared by the threads that compile them
@@ -18,7 +19,7 @@ final class OutcomeBoard {
 
     private final List<BatchItem> items;
     private final Map<BatchItem, ModelOutcome> done = new HashMap<>();
-    private final Map<BatchItem, CompileRequest> running = new LinkedHashMap<>();
+    private final Map<BatchItem, Running> running = new LinkedHashMap<>();
     private boolean closed;
 
     OutcomeBoard(List<BatchItem> items) {
@@ -26,9 +27,9 @@ final class OutcomeBoard {
     }
 
     /** Marks the model running; false when the board is closed (the batch was stopped): do not start it. */
-    synchronized boolean start(BatchItem item, CompileRequest request) {
+    synchronized boolean start(BatchItem item, Running model) {
         if (!closed) {
-            running.put(item, request);
+            running.put(item, model);
         }
         return !closed;
     }
@@ -58,8 +59,22 @@ final class OutcomeBoard {
         return Optional.of(new Snapshot(items, Map.copyOf(done), Map.copyOf(running), pending));
     }
 
+    /**
+     * A model that is compiling.
+     *
+     * @param request its compile
+     * @param startNanos when it started ({@link System#nanoTime})
+     * @param cache what the compile cache did for it so far: {@code hit}, {@code miss} or {@code off}
+     */
+    record Running(CompileRequest request, long startNanos, Supplier<String> cache) {
+
+        long millisSoFar() {
+            return (System.nanoTime() - startNanos) / 1_000_000;
+        }
+    }
+
     /** The models' states when the board closed. */
-    record Snapshot(List<BatchItem> items, Map<BatchItem, ModelOutcome> done, Map<BatchItem, CompileRequest> running,
+    record Snapshot(List<BatchItem> items, Map<BatchItem, ModelOutcome> done, Map<BatchItem, Running> running,
             List<BatchItem> pending) {
     }
 }

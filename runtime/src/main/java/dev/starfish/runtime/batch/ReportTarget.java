@@ -18,8 +18,17 @@ public final class ReportTarget {
     private ReportTarget() {
     }
 
-    /** @throws InvalidInputException naming the report and the file of the batch it would overwrite */
+    /**
+     * Checks the JSON report and the page written beside it ({@link BatchReportHtml#fileFor}).
+     *
+     * @throws InvalidInputException naming the report and the file of the batch it would overwrite
+     */
     public static void refuseClash(Path report, List<BatchItem> items) {
+        refuseClashOf(report, items);
+        refuseClashOf(BatchReportHtml.fileFor(report), items);
+    }
+
+    private static void refuseClashOf(Path report, List<BatchItem> items) {
         Path target = resolved(report);
         for (BatchItem item : items) {
             String clash = null;

@@ -108,7 +108,10 @@ final class BatchCommand implements Callable<Integer>, HostAware {
         }
         BatchSettings settings = new BatchSettings(jobs, attached.optionValues(parsed), subgraphParallelism, parallel,
                 launchDir, VersionProvider.version(), InputLimits.of(host.properties()));
-        BatchConsole console = new BatchConsole(spec.commandLine().getOut(), items.size());
+        BatchConsole console = "local".equals(executor) && !logging.quiet() && CompileProgress.onTerminal(logging)
+                ? new BatchConsole(spec.commandLine().getOut(), items.size(), ConsoleStreams.rawStdout(),
+                        CompileProgress.columns())
+                : new BatchConsole(spec.commandLine().getOut(), items.size());
         BatchReporter reporter = new BatchReporter(settings.driverVersion(), executor, reportFile, console);
         if ("slurm".equals(executor)) {
             List<String> taskArguments = TaskArguments.of(spec, parsed, outDir);

@@ -28,9 +28,7 @@ final class CompileProgress implements AutoCloseable {
         if (dryRun || logging.quiet()) {
             return new CompileProgress(StepListener.NONE, () -> { });
         }
-        boolean logsOnConsole = logging.verbose.length > 0 || logging.level != null && logging.level != Verbosity.WARN
-                && logging.level != Verbosity.ERROR;
-        if (Boolean.getBoolean(TTY_PROPERTY) && !logsOnConsole) {
+        if (onTerminal(logging)) {
             out.flush();
             TerminalProgress terminal = new TerminalProgress(ConsoleStreams.rawStdout(), columns());
             return new CompileProgress(terminal, terminal);
@@ -38,11 +36,18 @@ final class CompileProgress implements AutoCloseable {
         return new CompileProgress(new PlainProgress(out), () -> { });
     }
 
+    /** Whether a live status line goes to stdout: it is a terminal and no log lines interleave with it. */
+    static boolean onTerminal(LoggingOptions logging) {
+        boolean logsOnConsole = logging.verbose.length > 0 || logging.level != null && logging.level != Verbosity.WARN
+                && logging.level != Verbosity.ERROR;
+        return Boolean.getBoolean(TTY_PROPERTY) && !logsOnConsole;
+    }
+
     StepListener listener() {
         return listener;
     }
 
-    private static int columns() {
+    static int columns() {
         try {
             return Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "80").trim());
         } catch (NumberFormatException e) {

@@ -55,6 +55,7 @@ public final class Compilation {
     private final PrintWriter planOut;
     private final StepListener listener;
     private final CompileCache cache;
+    private volatile CacheOutcome cacheOutcome = CacheOutcome.OFF;
 
     /** A compile without the compile cache and without a progress display. */
     public Compilation(JobRegistry registry, ProcessLauncher launcher, CompileRequest request, PrintWriter planOut) {
@@ -119,9 +120,12 @@ public final class Compilation {
                 // snapshot, then key, then run: the jobs read the bytes the key hashed
                 ModelSnapshot model = ModelSnapshot.take(request.model(), request.workDir());
                 Optional<CacheKey> key = cached.key(plan, tools, model::sha256);
+                // a compile that looked its key up and fails or is stopped did not come from the cache
+                cacheOutcome = key.isPresent() ? CacheOutcome.MISS : CacheOutcome.OFF;
                 CompileResult result = key.isPresent()
                         ? cached.run(key.get(), () -> runPlan(plan, steps, events, model))
                         : runPlan(plan, steps, events, model);
+                cacheOutcome = result.cache();
                 if (result.cache() == CacheOutcome.HIT) {
                     ModelSnapshot.removeFolder(request.workDir());
                 } else {
@@ -152,6 +156,15 @@ public final class Compilation {
         }
         output.publish(result.output().get());
         return result.withOutput(request.output());
+    }
+
+    /**
+     * What the compile cache did for this compile so far, also while it runs and after it failed:
+     * {@code OFF} until the compile looked its key up (or with the cache off), then {@code MISS},
+     * or {@code HIT} when the {@code .neff} came from the cache.
+     */
+    public CacheOutcome cacheOutcome() {
+        return cacheOutcome;
     }
 
     private void createOutputDirectory() {

@@ -4,13 +4,14 @@ import dev.starfish.api.ExitStatus;
 import dev.starfish.api.ProcessResult;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The text of a {@code ChildProcessException}: the seed's {@code Child process job "<Job>" exited
  * abnormally!}, how it ended ({@code exit status 1}, {@code killed by signal 9 (SIGKILL)}) and why,
  * the last output and error lines (a section without lines is left out) and the replay script.
  */
-final class FailureMessage {
+public final class FailureMessage {
 
     private static final String INDENT = "    ";
 
@@ -49,6 +50,15 @@ final class FailureMessage {
         appendLines(text, "Last error output:", result.errorTail());
         text.append("Replay this job by calling: ").append(result.replayScript());
         return text.toString();
+    }
+
+    /**
+     * The line that says why the tool failed, as the message shows it last: the last line of its
+     * error output, else of its output; empty when it printed nothing.
+     */
+    public static Optional<String> cause(ProcessResult result) {
+        List<String> lines = !result.errorTail().isEmpty() ? result.errorTail() : result.outputTail();
+        return lines.isEmpty() ? Optional.empty() : Optional.of(lines.get(lines.size() - 1).strip());
     }
 
     /** A SIGKILL that neither the CPU limit nor the timeout explains. */

@@ -1,12 +1,12 @@
 package dev.starfish.runtime.report;
 
 /** Escapes text for HTML element content and attribute values. */
-final class HtmlText {
+public final class HtmlText {
 
     private HtmlText() {
     }
 
-    static String escape(String text) {
+    public static String escape(String text) {
         StringBuilder out = new StringBuilder(text.length() + 16);
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

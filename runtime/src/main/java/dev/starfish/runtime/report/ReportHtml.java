@@ -13,7 +13,7 @@ import java.util.Map;
  */
 public final class ReportHtml {
 
-    static final String CSP = "default-src 'none'; style-src 'unsafe-inline'";
+    public static final String CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
     private static final String STYLE = """
             body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#1b1b1b}

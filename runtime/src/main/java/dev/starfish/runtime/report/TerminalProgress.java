@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class TerminalProgress implements StepListener, AutoCloseable {
 
-    static final String UP_AND_ERASE = "\u001b[1A\u001b[2K";
+    public static final String UP_AND_ERASE = "\u001b[1A\u001b[2K";
     private static final String BOLD = "\u001b[1m";
     private static final String RESET = "\u001b[0m";
 

@@ -30,7 +30,7 @@ class TaskReportMergeTest {
     void reportedOutcomesKeepTheirStatusInTheBatchOrderWithWhereSlurmRanThem() {
         SlurmManifest manifest = SlurmManifest.write(tmp, items, 2);
         Map<Integer, BatchReport> reports = Map.of(
-                0, report("node1", ModelOutcome.ok(items.get(0), 10, "miss"), ModelOutcome.failed(items.get(2), 2, 3, "bad")),
+                0, report("node1", ModelOutcome.ok(items.get(0), 10, "miss"), ModelOutcome.failed(items.get(2), 2, 3, "off", "bad")),
                 1, report("node2", ModelOutcome.ok(items.get(1), 11, "hit"), ModelOutcome.ok(items.get(3), 12, "miss")));
         List<ModelOutcome> merged = TaskReportMerge.merge(items, "42", manifest,
                 Map.of(0, new SlurmTaskState("FAILED", "NonZeroExitCode", "node1", "1:0"), 1, done("node2")), reports);
