@@ -141,6 +141,7 @@ public final class Compilation {
                 writeReport(interrupted != null ? recorder.interrupted(interruption(interrupted))
                         : recorder.report(Optional.of(StepEvents.message(e))), interrupted == null);
                 if (guard.interruptedBy() != null) {
+                    guard.awaitStopRecorded();
                     throw new CompileInterruptedException(guard.interruptedBy(), e);
                 }
                 OUTCOME.error("Compile failed: {}", e.getMessage(), e);

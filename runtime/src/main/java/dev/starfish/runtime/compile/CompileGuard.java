@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import dev.starfish.runtime.launch.ProcessLauncher;
 import java.io.PrintStream;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.logging.log4j.ThreadContext;
@@ -18,12 +20,15 @@ import org.apache.logging.log4j.ThreadContext;
  */
 final class CompileGuard implements CompileWatch.Watched {
 
+    private static final long STOP_RECORD_WAIT_SECONDS = 30;
+
     private final ProcessLauncher launcher;
     private final CompileRequest request;
     private final Supplier<String> runningJobs;
     private final Consumer<String> onInterrupt;
     private final PrintStream err;
     private final SignalGuard signals;
+    private final CountDownLatch stopRecorded = new CountDownLatch(1);
 
     private CompileGuard(ProcessLauncher launcher, CompileRequest request, Supplier<String> runningJobs,
             Consumer<String> onInterrupt, PrintStream err) {
@@ -55,7 +60,28 @@ final class CompileGuard implements CompileWatch.Watched {
         return signals.interruptedBy();
     }
 
+    /** Bounded: a stop that hangs must not keep the compile's own thread from ending the driver. */
+    @Override
+    public void awaitStopRecorded() {
+        if (interruptedBy() == null) {
+            return;
+        }
+        try {
+            stopRecorded.await(STOP_RECORD_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private void onEnd(String signal) {
+        try {
+            stop(signal);
+        } finally {
+            stopRecorded.countDown();
+        }
+    }
+
+    private void stop(String signal) {
         String jobs = runningJobs.get();
         String line = signal != null
                 ? "starfish: compile interrupted (" + signal + "); tools stopped"

@@ -35,6 +35,13 @@ public interface CompileWatch {
         /** The signal that stopped the driver ({@code SIGTERM}), or {@code null}. */
         String interruptedBy();
 
+        /**
+         * Waits until a stop under way has recorded its outcome: the compile's own thread calls it
+         * before it closes its log, so the stop's last line still reaches that log.
+         */
+        default void awaitStopRecorded() {
+        }
+
         @Override
         void close();
     }

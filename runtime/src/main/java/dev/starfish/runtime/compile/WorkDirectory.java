@@ -18,7 +18,8 @@ import java.nio.file.attribute.PosixFilePermissions;
  * The tag file carries an exclusive lock while a compile uses the directory (as Bazel and
  * Gradle lock their output bases): a second compile is refused with the holder's pid instead
  * of mixing its files into the first one's artifact. The OS drops the lock when the holder
- * dies, so a killed compile leaves no stale lock.
+ * dies, so a killed compile leaves no stale lock. A reused directory starts clean: what an earlier
+ * compile left there is removed under the lock ({@link PreviousCompileFiles}).
  */
 final class WorkDirectory implements AutoCloseable {
 
@@ -50,6 +51,12 @@ final class WorkDirectory implements AutoCloseable {
                         + (holder.isEmpty() ? "" : " (pid " + holder + ")") + "; wait for it or use another --workdir");
             }
             tag.replaceContent(ProcessHandle.current().pid() + "\n");
+            try {
+                PreviousCompileFiles.remove(dir);
+            } catch (RuntimeException e) {
+                tag.close();
+                throw e;
+            }
             return new WorkDirectory(dir, tag);
         } catch (java.nio.file.AccessDeniedException e) {
             throw new InvalidInputException("cannot use the work directory " + dir + ": permission denied on "
