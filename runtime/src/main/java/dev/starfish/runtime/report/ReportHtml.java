@@ -87,7 +87,7 @@ public final class ReportHtml {
     private static String replay(StepStart start, String lead) {
         return start.keptReplayScript().map(p -> lead + "<code class=\"replay\">" + escape(p.toString()) + "</code>")
                 .orElse(start.replayScript().isPresent()
-                        ? "<span class=\"removed\">replay script removed by SaveTemps; rerun with --keep-temps</span>" : "");
+                        ? "<span class=\"removed\">replay script removed after the compile; rerun with --keep-temps to keep it</span>" : "");
     }
 
     private static void jobs(StringBuilder html, CompileReport report) {

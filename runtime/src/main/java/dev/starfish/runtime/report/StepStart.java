@@ -31,7 +31,7 @@ public record StepStart(long id, String job, String subgraph, String kind, Strin
         requireNonNull(worker, "worker is null");
     }
 
-    /** The replay script, when it is still there (a regular file, not a link): SaveTemps removes them. */
+    /** The replay script, when it is still there (a regular file, not a link): a compile without {@code --keep-temps} removes them. */
     public Optional<Path> keptReplayScript() {
         return replayScript.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS));
     }

@@ -102,7 +102,7 @@ class ReportPagePolishIT {
         assertThat(texts(page.path("scripts"))).as("replay scripts listed").allSatisfy(script ->
                 assertThat(Path.of(script)).as("a listed replay script exists").isRegularFile());
         assertThat(texts(page.path("removed"))).as("SaveTemps removed the native steps' scripts").isNotEmpty()
-                .allMatch("replay script removed by SaveTemps; rerun with --keep-temps"::equals);
+                .allMatch("replay script removed after the compile; rerun with --keep-temps to keep it"::equals);
     }
 
     @Test
