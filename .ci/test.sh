@@ -35,6 +35,12 @@ if ! command -v man >/dev/null 2>&1 || ! command -v groff >/dev/null 2>&1; then
         || { apt-get update -q && apt-get install -y -q --no-install-recommends man-db groff-base; }
 fi
 
+# ReportWriterTest traces the report's writes with strace (each file opened once, by the handle that made it).
+if ! command -v strace >/dev/null 2>&1; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends strace \
+        || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends strace; }
+fi
+
 cd "$root"
 status=0
 mvn -B verify "$@" || status=$?

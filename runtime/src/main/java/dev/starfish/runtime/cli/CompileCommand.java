@@ -10,6 +10,7 @@ import dev.starfish.runtime.compile.InputLimits;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import dev.starfish.runtime.log.ConsoleText;
+import dev.starfish.runtime.report.DriverStart;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -92,7 +93,8 @@ final class CompileCommand implements Callable<Integer>, HostAware {
             CompileCache cache = dryRun ? cacheOptions.openForPlan(host) : cacheOptions.open(host);
             CompileResult result;
             try (CompileProgress progress = CompileProgress.choose(out, logging, dryRun)) {
-                result = new Compilation(host.registry(), launcher, request, out, cache, progress.listener()).run();
+                result = new Compilation(host.registry(), launcher, request, out, cache, progress.listener(),
+                        DriverStart.ofProcess()).run();
             }
             if (!dryRun) {
                 out.println(ConsoleText.line(summary(result, request)));

@@ -17,6 +17,7 @@ import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.RegisteredJob;
 import dev.starfish.runtime.report.CompileRecorder;
 import dev.starfish.runtime.report.CompileReport;
+import dev.starfish.runtime.report.DriverStart;
 import dev.starfish.runtime.report.PlannedCompile;
 import dev.starfish.runtime.report.ReportWriter;
 import dev.starfish.runtime.report.StepEvents;
@@ -56,6 +57,7 @@ public final class Compilation {
     private final StepListener listener;
     private final CompileCache cache;
     private volatile CacheOutcome cacheOutcome = CacheOutcome.OFF;
+    private final DriverStart origin;
 
     /** A compile without the compile cache and without a progress display. */
     public Compilation(JobRegistry registry, ProcessLauncher launcher, CompileRequest request, PrintWriter planOut) {
@@ -74,6 +76,16 @@ public final class Compilation {
      */
     public Compilation(JobRegistry registry, ProcessLauncher launcher, CompileRequest request, PrintWriter planOut,
             CompileCache cache, StepListener listener) {
+        this(registry, launcher, request, planOut, cache, listener, DriverStart.ofCompile());
+    }
+
+    /**
+     * Likewise, with the report's times (and the result's wall time) measured from {@code origin}:
+     * the process start for the one compile of {@code starfish compile}.
+     */
+    public Compilation(JobRegistry registry, ProcessLauncher launcher, CompileRequest request, PrintWriter planOut,
+            CompileCache cache, StepListener listener, DriverStart origin) {
+        this.origin = requireNonNull(origin, "origin is null");
         this.registry = requireNonNull(registry, "registry is null");
         this.launcher = requireNonNull(launcher, "launcher is null");
         this.request = requireNonNull(request, "request is null");
@@ -93,7 +105,8 @@ public final class Compilation {
         Plan plan = Plan.of(jobs, registry.jobs());
         CompilePreflight.check(request);
         RunningJobs running = new RunningJobs();
-        CompileRecorder recorder = new CompileRecorder(request.model(), request.workDir(), request.starfishVersion());
+        CompileRecorder recorder = new CompileRecorder(request.model(), request.workDir(), request.starfishVersion(),
+                origin);
         AtomicReference<CompileWatch.Watched> watched = new AtomicReference<>();
         StepEvents events = new StepEvents(StepListener.all(List.of(recorder, listener)), () -> {
             CompileWatch.Watched current = watched.get();
@@ -126,15 +139,17 @@ public final class Compilation {
                         ? cached.run(key.get(), () -> runPlan(plan, steps, events, model))
                         : runPlan(plan, steps, events, model);
                 cacheOutcome = result.cache();
+                CompileReport report = recorder.report(Optional.empty());
+                CompileResult measured = result.withWallMillis(report.wallMicros() / 1000);
                 if (result.cache() == CacheOutcome.HIT) {
                     ModelSnapshot.removeFolder(request.workDir());
                 } else {
-                    result = published(result, output);
+                    measured = published(measured, output);
                     // a hit ran nothing: the work directory keeps the report of the compile that ran there
-                    writeReport(recorder.report(Optional.empty()), true);
-                    OUTCOME.info("Compile finished in {} ms", result.wallMillis());
+                    writeReport(report, true);
+                    OUTCOME.info("Compile finished in {} ms", measured.wallMillis());
                 }
-                return result;
+                return measured;
             } catch (RuntimeException | Error e) {
                 String interrupted = guard.interruptedBy();
                 // an interrupted compile's last log record is the guard's line: write the report without a word

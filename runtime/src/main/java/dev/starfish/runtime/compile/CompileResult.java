@@ -13,7 +13,7 @@ import java.util.Optional;
  * @param output the {@code .neff}, when the pipeline wrote one
  * @param subgraphs how many subgraphs the model was split into (on a cache hit: when it was compiled)
  * @param jobs each job's wall time, in pipeline order (none on a cache hit)
- * @param wallMillis the compile's wall time
+ * @param wallMillis the compile's wall time: from its report's origin ({@code DriverStart}) to its end
  * @param cache whether the {@code .neff} came from the compile cache, was compiled, or the cache was off
  * @param cacheKey the compile's cache key, when the cache was on
  */
@@ -40,6 +40,11 @@ public record CompileResult(Optional<Path> output, int subgraphs, List<JobTiming
     /** This result with its {@code .neff} at {@code file}. */
     CompileResult withOutput(Path file) {
         return new CompileResult(Optional.of(file), subgraphs, jobs, wallMillis, cache, cacheKey);
+    }
+
+    /** This result with {@code millis} as its wall time (the span its report shows). */
+    CompileResult withWallMillis(long millis) {
+        return new CompileResult(output, subgraphs, jobs, millis, cache, cacheKey);
     }
 
     /** One job's wall time. */

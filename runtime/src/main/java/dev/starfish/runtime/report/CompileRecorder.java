@@ -3,7 +3,6 @@ package dev.starfish.runtime.report;
 import static java.util.Objects.requireNonNull;
 
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -18,15 +17,21 @@ public final class CompileRecorder implements StepListener {
     private final Path model;
     private final Path workDir;
     private final String starfishVersion;
-    private final Instant startedAt = Instant.now();
-    private final long originNanos = System.nanoTime();
+    private final DriverStart origin;
     private final List<JobEnd> jobs = new ArrayList<>();
     private final List<StepEnd> steps = new ArrayList<>();
     private final Set<JobStart> runningJobs = new LinkedHashSet<>();
     private final Map<Long, StepStart> runningSteps = new LinkedHashMap<>();
     private PlannedCompile plan;
 
+    /** A recorder whose times start now. */
     public CompileRecorder(Path model, Path workDir, String starfishVersion) {
+        this(model, workDir, starfishVersion, DriverStart.ofCompile());
+    }
+
+    /** A recorder whose times start at {@code origin}. */
+    public CompileRecorder(Path model, Path workDir, String starfishVersion, DriverStart origin) {
+        this.origin = requireNonNull(origin, "origin is null");
         this.model = requireNonNull(model, "model is null");
         this.workDir = requireNonNull(workDir, "workDir is null");
         this.starfishVersion = requireNonNull(starfishVersion, "starfishVersion is null");
@@ -61,7 +66,7 @@ public final class CompileRecorder implements StepListener {
 
     /** The report as of now; {@code failure} is the message the compile failed with, if it did. */
     public synchronized CompileReport report(Optional<String> failure) {
-        return new CompileReport(model, workDir, starfishVersion, startedAt, originNanos, System.nanoTime(),
+        return new CompileReport(model, workDir, starfishVersion, origin, System.nanoTime(),
                 Optional.ofNullable(plan), jobs, steps, failure, false);
     }
 
@@ -76,7 +81,7 @@ public final class CompileRecorder implements StepListener {
         List<StepEnd> allSteps = new ArrayList<>(steps);
         runningSteps.values().forEach(step -> allSteps.add(new StepEnd(step, now, Optional.empty(), Optional.of(why),
                 List.of(), true)));
-        return new CompileReport(model, workDir, starfishVersion, startedAt, originNanos, now,
+        return new CompileReport(model, workDir, starfishVersion, origin, now,
                 Optional.ofNullable(plan), allJobs, allSteps, Optional.of(why), true);
     }
 }

@@ -14,22 +14,21 @@ import java.util.Optional;
 /**
  * Everything one compile told about itself, once it is over: what {@code report.json},
  * {@code trace.json} and {@code report.html} are written from. Times are microseconds since
- * the compile started ({@link #micros}).
+ * the report's origin ({@link #micros}, {@link DriverStart}).
  *
  * @param model the model compiled
  * @param workDir the work directory
  * @param starfishVersion the driver's version
- * @param startedAt when the compile started, by the wall clock
- * @param originNanos when the compile started, by {@link System#nanoTime()}
- * @param endNanos when it ended, likewise
+ * @param origin where its times are measured from: the process start, or the compile's start in a batch
+ * @param endNanos when it ended, by {@link System#nanoTime()}
  * @param plan the plan, when the compile got as far as planning
  * @param jobs the jobs that ran, in the order they ended
  * @param steps the steps that ran, in the order they ended
  * @param failure the message the compile failed with, empty when it succeeded
  * @param interrupted whether the compile was stopped under it (a signal, plugin code ending the driver)
  */
-public record CompileReport(Path model, Path workDir, String starfishVersion, Instant startedAt, long originNanos,
-        long endNanos, Optional<PlannedCompile> plan, List<JobEnd> jobs, List<StepEnd> steps,
+public record CompileReport(Path model, Path workDir, String starfishVersion, DriverStart origin, long endNanos,
+        Optional<PlannedCompile> plan, List<JobEnd> jobs, List<StepEnd> steps,
         Optional<String> failure, boolean interrupted) {
 
     /** The version of the {@code report.json} and {@code trace.json} layouts (docs/report.md). */
@@ -39,16 +38,26 @@ public record CompileReport(Path model, Path workDir, String starfishVersion, In
         requireNonNull(model, "model is null");
         requireNonNull(workDir, "workDir is null");
         requireNonNull(starfishVersion, "starfishVersion is null");
-        requireNonNull(startedAt, "startedAt is null");
+        requireNonNull(origin, "origin is null");
         requireNonNull(plan, "plan is null");
         jobs = List.copyOf(jobs);
         steps = List.copyOf(steps);
         requireNonNull(failure, "failure is null");
     }
 
-    /** Microseconds from the compile's start to {@code nanos}. */
+    /** When the report's times start, by the wall clock. */
+    public Instant startedAt() {
+        return origin.wallClock();
+    }
+
+    /** Microseconds from the report's origin to {@code nanos}. */
     public long micros(long nanos) {
-        return Math.max(0, (nanos - originNanos) / 1000);
+        return Math.max(0, (nanos - origin.nanos()) / 1000);
+    }
+
+    /** The start-up band: microseconds from the origin to the first job's start (all of it when no job ran). */
+    public long startupMicros() {
+        return jobs.stream().mapToLong(j -> micros(j.start().nanos())).min().orElse(wallMicros());
     }
 
     public long wallMicros() {

@@ -3,6 +3,7 @@ package dev.starfish.runtime.report;
 import static dev.starfish.runtime.report.HtmlText.escape;
 
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -24,7 +25,12 @@ public final class ReportHtml {
             .ok{color:#1a7f37}.bad{color:#c62828;font-weight:600}
             svg text{font:11px system-ui,sans-serif}svg text.tick{fill:#777}svg line.tick{stroke:#e4e4e4}
             svg .job rect{fill:#9ab6d8}svg .step rect{fill:#4f7fb8}svg .step.in-process rect{fill:#7aa37a}
-            svg .failed rect{fill:#d9534f}svg g text{fill:#fff;pointer-events:none}svg text.track{fill:#333}
+            svg .startup rect{fill:#b9b9b9}
+            svg g.step.failed rect,svg g.job.failed rect{fill:#d9534f}
+            svg g.step.interrupted rect,svg g.job.interrupted rect{fill:#e39b2d}
+            svg g text{fill:#fff;pointer-events:none}svg text.track{fill:#333}
+            #legend{list-style:none;padding:0;margin:.4em 0}#legend li{display:inline-block;margin-right:1.4em}
+            #jobs td,#steps td:not(:last-child){white-space:nowrap}
             """;
 
     private ReportHtml() {
@@ -39,15 +45,16 @@ public final class ReportHtml {
                 .append("<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n");
         html.append("<h1>starfish compile ").append(escape(model)).append("</h1>\n<p id=\"outcome\"><span class=\"")
                 .append(report.succeeded() ? "ok\">" : "bad\">").append(report.outcome().label()).append("</span> in ")
-                .append(Units.millis(report.wallMicros() / 1000)).append(" &middot; started ")
-                .append(escape(report.startedAt().toString())).append(" &middot; starfish ")
+                .append(Units.millis(report.wallMicros() / 1000)).append(" (from ").append(escape(report.origin().since()))
+                .append(" to the report) &middot; started <time>").append(Units.timestamp(report.startedAt()))
+                .append("</time> &middot; starfish ")
                 .append(escape(report.starfishVersion())).append("</p>\n");
         html.append("<p>model <code>").append(escape(report.model().toString())).append("</code>");
         report.plan().ifPresent(plan -> html.append(" &rarr; <code>").append(escape(plan.output().toString()))
                 .append("</code>, -j ").append(plan.parallelism()));
         html.append("<br>work directory <code>").append(escape(report.workDir().toString())).append("</code></p>\n");
         failures(html, report);
-        html.append("<h2>Timeline</h2>\n").append(TimelineSvg.of(report));
+        html.append("<h2>Timeline</h2>\n").append(TimelineSvg.of(report)).append(TimelineSvg.legend(report));
         jobs(html, report);
         steps(html, report);
         html.append("</body>\n</html>\n");
@@ -66,19 +73,32 @@ public final class ReportHtml {
                     .append(start.id()).append(": job <b>").append(escape(start.job())).append("</b>")
                     .append(start.subgraph().isEmpty() ? "" : " on subgraph " + escape(start.subgraph()));
             step.tool().ifPresent(usage -> html.append(", ").append(escape(usage.status().describe())));
-            html.append("</p>\n<pre>").append(escape(step.failure().orElse(""))).append("</pre>\n");
-            start.replayScript().ifPresent(script -> html.append("<p>re-run it by hand: <code class=\"replay\">")
-                    .append(escape(script.toString())).append("</code></p>\n"));
+            html.append("</p>\n");
+            // the compile's failure, shown above, most often holds this step's: show a step's text only when it does not
+            step.failure().filter(text -> !report.failure().get().contains(text))
+                    .ifPresent(text -> html.append("<pre>").append(escape(text)).append("</pre>\n"));
+            html.append("<p>").append(replay(start, "re-run it by hand: ")).append("</p>\n");
             html.append("</div>\n");
         }
         html.append("</div>\n");
+    }
+
+    /** The step's replay script when it is still there, else why it is not. */
+    private static String replay(StepStart start, String lead) {
+        return start.keptReplayScript().map(p -> lead + "<code class=\"replay\">" + escape(p.toString()) + "</code>")
+                .orElse(start.replayScript().isPresent()
+                        ? "<span class=\"removed\">replay script removed after the compile; rerun with --keep-temps to keep it</span>" : "");
     }
 
     private static void jobs(StringBuilder html, CompileReport report) {
         html.append("<h2>Jobs</h2>\n<table id=\"jobs\">\n<tr><th>#</th><th>job</th><th class=\"n\">steps</th>")
                 .append("<th class=\"n\">wall</th><th class=\"n\">tool CPU</th><th class=\"n\">peak RSS</th>")
                 .append("<th>status</th></tr>\n");
-        Map<String, Integer> index = new java.util.HashMap<>();
+        html.append("<tr class=\"startup\"><td class=\"n\"></td><td>").append(TimelineSvg.STARTUP)
+                .append(" (from ").append(escape(report.origin().since())).append(" to the first job)</td>")
+                .append("<td class=\"n\">-</td><td class=\"n\">").append(Units.millis(report.startupMicros() / 1000))
+                .append("</td><td class=\"n\">-</td><td class=\"n\">-</td><td></td></tr>\n");
+        Map<String, Integer> index = new HashMap<>();
         report.jobs().forEach(j -> index.put(j.start().job(), j.start().index()));
         for (JobTotals job : report.totals()) {
             html.append("<tr class=\"job\" data-job=\"").append(escape(job.job())).append("\"><td class=\"n\">")
@@ -111,8 +131,7 @@ public final class ReportHtml {
                     .append("</td><td class=\"n\">").append(step.tool().map(u -> Units.millis(u.cpuMillis())).orElse("-"))
                     .append("</td><td class=\"n\">").append(step.tool().map(u -> Units.kib(u.maxRssKb())).orElse("-"))
                     .append("</td><td><code>").append(escape(start.action())).append("</code>")
-                    .append(start.replayScript().map(p -> "<br>replay: <code>" + escape(p.toString()) + "</code>")
-                            .orElse(""))
+                    .append(start.replayScript().isPresent() ? "<br>" + replay(start, "replay: ") : "")
                     .append("</td></tr>\n");
         });
         html.append("</table>\n");

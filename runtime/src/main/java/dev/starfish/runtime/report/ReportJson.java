@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.starfish.api.ExitStatus;
 import dev.starfish.runtime.json.JsonTrees;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.Locale;
@@ -111,8 +109,7 @@ public final class ReportJson {
         node.put("failure", step.failure().orElse(null));
         node.set("tool", step.tool().map(usage -> tool(usage, node)).orElse(null));
         node.put("replay_script", start.replayScript().map(Path::toString).orElse(null));
-        node.put("replay_script_kept", start.replayScript()
-                .map(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).orElse(false));
+        node.put("replay_script_kept", start.keptReplayScript().isPresent());
         ArrayNode outputs = node.putArray("outputs");
         step.outputs().forEach(p -> outputs.add(p.toString()));
     }

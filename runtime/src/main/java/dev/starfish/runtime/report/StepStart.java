@@ -2,6 +2,8 @@ package dev.starfish.runtime.report;
 
 import static java.util.Objects.requireNonNull;
 
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -27,5 +29,10 @@ public record StepStart(long id, String job, String subgraph, String kind, Strin
         requireNonNull(action, "action is null");
         requireNonNull(replayScript, "replayScript is null");
         requireNonNull(worker, "worker is null");
+    }
+
+    /** The replay script, when it is still there (a regular file, not a link): a compile without {@code --keep-temps} removes them. */
+    public Optional<Path> keptReplayScript() {
+        return replayScript.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS));
     }
 }

@@ -1,5 +1,9 @@
 package dev.starfish.runtime.report;
 
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+
 /**
  * How the console and the HTML page show times and sizes. Plain arithmetic, not
  * {@code String.format}: a cold {@code Formatter} costs the driver tens of milliseconds.
@@ -48,5 +52,17 @@ public final class Units {
     /** A job's peak RSS, or {@code -} when it started no tool. */
     public static String peakRss(JobTotals totals) {
         return totals.tools() == 0 ? "-" : kib(totals.maxRssKb());
+    }
+
+    /** {@code 2026-11-30T11:46:50.997Z}: ISO-8601, UTC, to the millisecond. */
+    public static String timestamp(Instant at) {
+        LocalDateTime utc = LocalDateTime.ofInstant(at, ZoneOffset.UTC);
+        return utc.getYear() + "-" + two(utc.getMonthValue()) + "-" + two(utc.getDayOfMonth()) + "T" + two(utc.getHour())
+                + ":" + two(utc.getMinute()) + ":" + two(utc.getSecond()) + "."
+                + Integer.toString(1000 + utc.getNano() / 1_000_000).substring(1) + "Z";
+    }
+
+    private static String two(int value) {
+        return value < 10 ? "0" + value : Integer.toString(value);
     }
 }
