@@ -27,7 +27,7 @@ class JobListingTest {
 
     /** The keys of every row of {@code jobs --json}, in order (docs/jobs-json.md). */
     static final List<String> KEYS = List.of("name", "kind", "tool", "toolPath", "toolOrigin", "plugin", "version", "jar",
-            "bundles", "nativeLibraries", "bundledTools", "enabledBy");
+            "bundles", "nativeLibraries", "bundledTools", "enabledBy", "pipelinePosition");
 
     @TempDir
     Path tmp;

@@ -51,7 +51,7 @@ class JobsCommandIT {
         AssembledDistribution.Run wide = dist.run(cwd, "jobs", "--wide");
         assertThat(wide.stdout()).containsPattern("Watchpoint +native +#\\d+ on request \\(--watchpoint\\) ")
                 .containsPattern("Backend +native +#\\d+ on request \\(--enable-experimental-backend\\) ")
-                .containsPattern("WalrusDriver +native +- ");
+                .containsPattern("WalrusDriver +native +#4 always ");
         JsonNode jobs = new ObjectMapper().readTree(dist.run(cwd, "jobs", "--json").stdout());
         for (JsonNode job : jobs) {
             String expected = switch (job.path("name").asText()) {
