@@ -74,6 +74,9 @@ class ReadmeCommandsIT {
         if (args[0].equals("inspect")) {
             assertThat(run.stdout()).as(command).contains("Compile record:").doesNotContain("digest differs");
         }
+        if (args[0].equals("clean")) {
+            assertThat(run.stdout()).as(command).isEqualTo("nothing to remove\n");
+        }
         if (args[0].equals("pipeline")) {
             assertThat(run.stdout()).as(command).containsPattern("1 +Frontend +always ");
         }
