@@ -8,6 +8,7 @@ import dev.starfish.runtime.launch.UntrustedToolException;
 import dev.starfish.runtime.registry.BundledLibraries;
 import dev.starfish.runtime.registry.RegisteredJob;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * One row of {@code starfish jobs}; its components are the JSON keys, every key in every
@@ -26,17 +27,20 @@ import java.util.List;
  * @param nativeLibraries the JNI libraries the plugin bundles, with their extraction paths (with {@code --native}, else {@code null})
  * @param bundledTools the tools the plugin bundles, extracted (with {@code --native}, else {@code null})
  * @param enabledBy the option that requests a job that runs only on request, e.g. {@code --watchpoint}, else {@code null}
+ * @param pipelinePosition the job's place in the configured pipeline ({@code pipeline=}), from 1; {@code null} when
+ *        it is not in it (no compile runs it unless {@code --pipeline} names it)
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 record JobListing(String name, String kind, String tool, String toolPath, String toolOrigin, String plugin,
         String version, String jar, List<String> bundles, List<NativeLibraryListing> nativeLibraries,
-        List<String> bundledTools, String enabledBy) {
+        List<String> bundledTools, String enabledBy, Integer pipelinePosition) {
 
     /** One bundled JNI library: file, content hash (its version identity) and extraction path. */
     record NativeLibraryListing(String file, String sha256, String path, boolean extracted) {
     }
 
-    static JobListing of(RegisteredJob job, ToolResolver resolver, boolean withBundles, boolean withNatives) {
+    static JobListing of(RegisteredJob job, ToolResolver resolver, boolean withBundles, boolean withNatives,
+            OptionalInt pipelinePosition) {
         String tool = job.declaration().tool().orElse(null);
         String toolPath = null;
         String origin = null;
@@ -62,7 +66,8 @@ record JobListing(String name, String kind, String tool, String toolPath, String
         return new JobListing(job.name(), job.declaration().kind().label(), tool, toolPath, origin, job.info().id(),
                 job.info().version(), job.info().jar().toString(),
                 withBundles ? BundledLibraries.of(job.info().jar()) : null, libraries, tools,
-                job.declaration().enabledBy().orElse(null));
+                job.declaration().enabledBy().orElse(null),
+                pipelinePosition.isPresent() ? pipelinePosition.getAsInt() : null);
     }
 
     private static List<String> listTools(java.nio.file.Path dir) {

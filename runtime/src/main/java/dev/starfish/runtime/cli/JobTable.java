@@ -61,16 +61,23 @@ final class JobTable {
     private List<String> wideRow(JobListing l) {
         String resolves = l.tool() == null ? "-" : l.toolPath() == null ? "missing"
                 : l.toolPath() + " (" + l.toolOrigin() + ")";
-        String runs = l.enabledBy() == null ? "-" : "on request (" + l.enabledBy() + ")";
-        return List.of(l.name(), l.kind(), runs, Objects.requireNonNullElse(l.tool(), "-"), resolves, l.plugin(),
+        return List.of(l.name(), l.kind(), runs(l, true), Objects.requireNonNullElse(l.tool(), "-"), resolves, l.plugin(),
                 l.version(), l.jar());
     }
 
     /** The narrow row: the tool where it resolves (its name ends the path), or its name and {@code (missing)}. */
     private List<String> row(JobListing l) {
         String tool = l.tool() == null ? "-" : l.toolPath() == null ? l.tool() + " (missing)" : relative(l.toolPath());
-        return List.of(l.name(), l.kind(), l.enabledBy() == null ? "always" : "on request", tool,
-                l.plugin() + " " + l.version());
+        return List.of(l.name(), l.kind(), runs(l, false), tool, l.plugin() + " " + l.version());
+    }
+
+    /** The RUNS cell: the place in the configured pipeline and whether it runs always or on request (and by what). */
+    private static String runs(JobListing l, boolean withOption) {
+        if (l.pipelinePosition() == null) {
+            return PipelineListing.NOT_IN_PIPELINE;
+        }
+        String when = l.enabledBy() == null ? "always" : withOption ? "on request (" + l.enabledBy() + ")" : "on request";
+        return "#" + l.pipelinePosition() + " " + when;
     }
 
     /** A path inside the installation relative to it, where the origin (private, bin) is plain to see. */
@@ -80,11 +87,12 @@ final class JobTable {
     }
 
     private void printOnRequest(PrintWriter out) {
-        List<String> notes = listings.stream().filter(l -> l.enabledBy() != null)
+        List<String> notes = listings.stream().filter(l -> l.enabledBy() != null && l.pipelinePosition() != null)
                 .map(l -> l.name() + " with " + l.enabledBy()).toList();
         if (!notes.isEmpty()) {
             out.println("On request: " + String.join(", ", notes) + ".");
         }
+        out.println("#N is the job's place in pipeline= of conf/starfish.properties (starfish pipeline shows the order).");
         if (home != null) {
             out.println("Paths are relative to STARFISH_HOME; --wide shows them in full, with the jars.");
         }

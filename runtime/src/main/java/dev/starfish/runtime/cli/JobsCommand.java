@@ -1,6 +1,8 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.host.Host;
+import dev.starfish.runtime.plan.ConfiguredPipeline;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -50,8 +52,10 @@ final class JobsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         HostOptions options = root.hostOptions();
         try (Host host = options.openHost()) {
-            List<JobListing> listings = host.registry().jobs().stream()
-                    .map(job -> JobListing.of(job, host.toolResolverFor(job), libraries, withNatives)).toList();
+            ConfiguredPipeline pipeline = ConfiguredPipeline.of(host.properties().list(Setting.PIPELINE),
+                    host.registry());
+            List<JobListing> listings = host.registry().jobs().stream().map(job -> JobListing.of(job,
+                    host.toolResolverFor(job), libraries, withNatives, pipeline.positionOf(job.name()))).toList();
             // buffered: the command line's writer flushes at every line, a system call per row
             PrintWriter out = new PrintWriter(new java.io.BufferedWriter(spec.commandLine().getOut(), 1 << 16), false);
             if (json.enabled) {

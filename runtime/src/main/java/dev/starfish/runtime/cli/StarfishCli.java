@@ -21,7 +21,7 @@ public final class StarfishCli {
             "generate-man-pages");
 
     /** The subcommands that load no plugin, where the inherited plugin options would mean nothing. */
-    private static final Set<String> PLUGIN_FREE_COMMANDS = Set.of("cache", "generate-completion");
+    private static final Set<String> PLUGIN_FREE_COMMANDS = Set.of("cache", "inspect", "clean", "generate-completion");
 
     private StarfishCli() {
     }

@@ -26,7 +26,7 @@ public final class StarfishCommand implements Callable<Integer> {
      * {@code jobs} start-up, so {@link StarfishCli} registers only the one a command line names.
      */
     static final List<Class<?>> SUBCOMMANDS = List.of(JobsCommand.class, CompileCommand.class, BatchCommand.class,
-            PluginsCommand.class, ReplayCommand.class, DoctorCommand.class, CacheCommand.class,
+            PluginsCommand.class, PipelineCommand.class, InspectCommand.class, ReplayCommand.class, CleanCommand.class, DoctorCommand.class, CacheCommand.class,
             GenerateCompletionCommand.class, ManPagesCommand.class, HelpCommand.class);
 
     @Spec

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +27,7 @@ class JobListingTest {
 
     /** The keys of every row of {@code jobs --json}, in order (docs/jobs-json.md). */
     static final List<String> KEYS = List.of("name", "kind", "tool", "toolPath", "toolOrigin", "plugin", "version", "jar",
-            "bundles", "nativeLibraries", "bundledTools", "enabledBy");
+            "bundles", "nativeLibraries", "bundledTools", "enabledBy", "pipelinePosition");
 
     @TempDir
     Path tmp;
@@ -67,7 +68,7 @@ class JobListingTest {
 
     private static List<JobListing> list(JobRegistry registry, Path home, boolean verbose, boolean natives) {
         return registry.jobs().stream().map(job -> JobListing.of(job,
-                ToolResolver.forHome(home, job.plugin().loader().bundledToolsDir()), verbose, natives)).toList();
+                ToolResolver.forHome(home, job.plugin().loader().bundledToolsDir()), verbose, natives, OptionalInt.empty())).toList();
     }
 
     @Test

@@ -50,7 +50,7 @@ class CompletionAndManPagesIT {
         }
         assertThat(pages).contains("starfish.1", "starfish-compile.1", "starfish-jobs.1", "starfish-jobs-classify.1",
                 "starfish-plugins.1", "starfish-plugins-list.1", "starfish-plugins-lock.1", "starfish-plugins-lint.1",
-                "starfish-replay.1", "starfish-doctor.1", "starfish-generate-completion.1", "starfish-help.1")
+                "starfish-replay.1", "starfish-doctor.1", "starfish-inspect.1", "starfish-pipeline.1", "starfish-clean.1", "starfish-generate-completion.1", "starfish-help.1")
                 .doesNotContain("starfish-generate-man-pages.1");
         for (String page : pages) {
             Process process = new ProcessBuilder("man", "--warnings", "-l", man.resolve(page).toString())

@@ -45,13 +45,13 @@ class JobsCommandIT {
     void jobsShowsWhichJobsRunOnlyOnRequestAndTheOptionThatRequestsThem() throws IOException {
         AssembledDistribution.Run table = dist.run(cwd, "jobs");
         assertThat(table.exitCode()).as("%s", table).isZero();
-        assertThat(table.stdout()).containsPattern("Watchpoint +native +on request ")
-                .containsPattern("WalrusDriver +native +always ")
+        assertThat(table.stdout()).containsPattern("Watchpoint +native +#\\d+ on request ")
+                .containsPattern("WalrusDriver +native +#\\d+ always ")
                 .contains("On request: Backend with --enable-experimental-backend, Watchpoint with --watchpoint.\n");
         AssembledDistribution.Run wide = dist.run(cwd, "jobs", "--wide");
-        assertThat(wide.stdout()).containsPattern("Watchpoint +native +on request \\(--watchpoint\\) ")
-                .containsPattern("Backend +native +on request \\(--enable-experimental-backend\\) ")
-                .containsPattern("WalrusDriver +native +- ");
+        assertThat(wide.stdout()).containsPattern("Watchpoint +native +#\\d+ on request \\(--watchpoint\\) ")
+                .containsPattern("Backend +native +#\\d+ on request \\(--enable-experimental-backend\\) ")
+                .containsPattern("WalrusDriver +native +#4 always ");
         JsonNode jobs = new ObjectMapper().readTree(dist.run(cwd, "jobs", "--json").stdout());
         for (JsonNode job : jobs) {
             String expected = switch (job.path("name").asText()) {
@@ -69,8 +69,8 @@ class JobsCommandIT {
         AssembledDistribution.Run table = dist.run(cwd, "jobs");
         assertThat(table.exitCode()).as("%s", table).isZero();
         assertThat(table.stdout().lines()).as(table.stdout()).allMatch(line -> line.length() <= 120);
-        assertThat(table.stdout()).containsPattern("WalrusDriver +native +always +starfish/bin/walrus_driver +walrusdriver 0.1.0\n")
-                .containsPattern("Watchpoint +native +on request +watchpoint_insert \\(missing\\) +watchpoint 0.1.0\n")
+        assertThat(table.stdout()).containsPattern("WalrusDriver +native +#\\d+ always +starfish/bin/walrus_driver +walrusdriver 0.1.0\n")
+                .containsPattern("Watchpoint +native +#\\d+ on request +watchpoint_insert \\(missing\\) +watchpoint 0.1.0\n")
                 .doesNotContain(".jar");
 
         AssembledDistribution.Run wide = dist.run(cwd, "jobs", "--wide");
@@ -89,7 +89,7 @@ class JobsCommandIT {
         AssembledDistribution.Run table = copy.run(cwd, "jobs");
 
         assertThat(table.stdout().lines()).as(table.stdout()).allMatch(line -> line.length() <= 120);
-        assertThat(table.stdout()).containsPattern("WalrusDriver +native +always +starfish/bin/private/walrus_driver ");
+        assertThat(table.stdout()).containsPattern("WalrusDriver +native +#\\d+ always +starfish/bin/private/walrus_driver ");
     }
 
     @Test

@@ -46,9 +46,9 @@ class ReadmeCommandsIT {
         String command = hash < 0 ? line.strip() : line.substring(0, hash).strip();
         String comment = hash < 0 ? "" : line.substring(hash + 3).strip();
         String[] args = Arrays.stream(command.split("\\s+")).skip(1).toArray(String[]::new);
-        if (args[0].equals("replay")) {
+        if (args[0].equals("replay") || args[0].equals("inspect")) {
             AssembledDistribution.Run kept = dist.run(cwd, "compile", "model.hlo", "--keep-temps");
-            assertThat(kept.exitCode()).as("the compile replay needs: %s", kept).isZero();
+            assertThat(kept.exitCode()).as("the compile %s needs: %s", args[0], kept).isZero();
         }
 
         AssembledDistribution.Run run = dist.run(cwd, args);
@@ -70,6 +70,15 @@ class ReadmeCommandsIT {
         }
         if (args[0].equals("replay") && args.length == 2) {
             assertThat(run.stdout()).as(command).containsPattern("HLOToTensorizer +sg00 +" + cwd.resolve("model.work"));
+        }
+        if (args[0].equals("inspect")) {
+            assertThat(run.stdout()).as(command).contains("Compile record:").doesNotContain("digest differs");
+        }
+        if (args[0].equals("clean")) {
+            assertThat(run.stdout()).as(command).isEqualTo("nothing to remove\n");
+        }
+        if (args[0].equals("pipeline")) {
+            assertThat(run.stdout()).as(command).containsPattern("1 +Frontend +always ");
         }
         if (args[0].equals("doctor")) {
             assertThat(run.stdout().lines()).as(command).isNotEmpty().allMatch(l -> l.startsWith("OK "));
