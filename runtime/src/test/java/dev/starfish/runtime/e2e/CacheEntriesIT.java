@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
@@ -58,6 +60,21 @@ class CacheEntriesIT {
     }
 
     @Test
+    void anEntryARunningCompileHoldsIsKeptAndNamedWithExit1() throws Exception {
+        compile("a.hlo", "mlp.hlo");
+        String key = json("list", "--json").get("entries").get(0).get("key").asText();
+        Path lock = holdLock(key);
+        AssembledDistribution.Run held = cache("rm", key);
+        assertThat(held.exitCode()).as("%s", held).isEqualTo(1);
+        assertThat(held.stdout()).isEqualTo("kept " + key + ": a running compile holds its lock; try again when it ends\n");
+        assertThat(json("list", "--json").get("entries")).hasSize(1);
+
+        Files.delete(lock);
+        assertThat(cache("rm", key).exitCode()).isZero();
+        assertThat(json("list", "--json").get("entries")).isEmpty();
+    }
+
+    @Test
     void pruneRemovesOnlyTheEntriesUnusedForLongerThanTheAge() throws Exception {
         compile("a.hlo", "mlp.hlo");
         compile("b.hlo", "mlp_two_heads.hlo");
@@ -76,6 +93,18 @@ class CacheEntriesIT {
         AssembledDistribution.Run bad = cache("prune", "--older-than", "soon");
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.stderr()).contains("expected an age such as 30d, 12h, 90m, 2w or P30D, found 'soon'");
+    }
+
+    /** Takes the key's lock as a live compile of this host would (this test's JVM), in the lock file's format. */
+    private Path holdLock(String key) throws Exception {
+        String host = Files.readString(Path.of("/proc/sys/kernel/hostname"), StandardCharsets.US_ASCII).trim();
+        ProcessHandle self = ProcessHandle.current();
+        long start = self.info().startInstant().orElseThrow().toEpochMilli();
+        Path locks = cwd.resolve("cache/locks");
+        Path temp = locks.resolve(".test.new");
+        Files.writeString(temp, "starfish-compile-cache-lock/1\nhost=" + host + "\npid=" + self.pid() + "\nstart="
+                + start + "\nnonce=0123456789abcdef\n");
+        return Files.move(temp, locks.resolve(key + ".lock"), StandardCopyOption.ATOMIC_MOVE);
     }
 
     private void compile(String name, String example) throws Exception {
