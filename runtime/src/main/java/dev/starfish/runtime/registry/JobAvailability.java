@@ -42,7 +42,7 @@ public record JobAvailability(List<PluginReport> jars, boolean declared) {
         if (jars.isEmpty()) {
             return "no installed plugin declares it";
         }
-        String each = String.join("; ", jars.stream().map(r -> r.jarName() + " was " + r.state().label() + ": "
+        String each = String.join("; ", jars.stream().map(r -> r.jarName() + " " + r.state().happened(false) + ": "
                 + r.reason()).toList());
         return declared ? (jars.size() == 1 ? "its jar " : "its jars ") + each
                 : "no loaded jar declares it, and " + each + ", so what " + (jars.size() == 1 ? "it declares is"

@@ -186,7 +186,7 @@ public final class JobRegistry implements AutoCloseable {
             String why = rejectList.rejects(name) ? " (it is on the reject list)" : declaring.isEmpty() ? ""
                     : " (" + (declaring.size() == 1 ? "its jar " : "its jars ")
                             + String.join(" and ", declaring.stream().map(PluginReport::jarName).toList())
-                            + (declaring.size() == 1 ? " was " : " were ") + declaring.get(0).state().label()
+                            + " " + declaring.get(0).state().happened(declaring.size() > 1)
                             + ": see `starfish plugins list`)";
             throw new InvalidInputException("Unknown job '" + name + "'" + why + "; known jobs: "
                     + (jobs.isEmpty() ? "none (no plugins in " + scanner.pluginsDir() + ")" : String.join(", ", jobs.keySet())));

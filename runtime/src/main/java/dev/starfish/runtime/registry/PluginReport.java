@@ -31,6 +31,11 @@ public record PluginReport(Path jar, String id, String version, List<String> job
         public String label() {
             return label;
         }
+
+        /** What happened to a jar in this state, as a sentence says it ("X was refused", "X failed to load"). */
+        public String happened(boolean several) {
+            return this == FAILED ? "failed to load" : (several ? "were " : "was ") + label;
+        }
     }
 
     public PluginReport {

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Whole-process medians of two installations side by side, each command alternated with the
+other installation's and with the JVM floor in every round, so the machine's drift hits both.
+
+    python3 docs/bench/compare.py --new runtime/target/starfish --old DIR [--runs 9]
+
+Each installation compiles in a private copy of the examples with its own STARFISH_CACHE_DIR.
+Prints one row per command: the old and new medians, new/old, and each against the floor.
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+
+COMMANDS = [
+    ("--version", ["--version"]),
+    ("jobs", ["jobs"]),
+    ("compile mlp.hlo --no-cache -q", ["compile", "mlp.hlo", "--no-cache", "-q"]),
+    ("compile mlp.hlo -q (cache hit)", ["compile", "mlp.hlo", "-q"]),
+    ("compile mlp_large.hlo --no-cache -q", ["compile", "mlp_large.hlo", "--no-cache", "-q"]),
+]
+FLOOR = ["java", "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-version"]
+
+
+def timed(argv, cwd, env):
+    start = time.perf_counter()
+    done = subprocess.run(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} exited {done.returncode}: {done.stderr.decode()[-400:]}")
+    return elapsed
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--new", required=True)
+    parser.add_argument("--old", required=True)
+    parser.add_argument("--runs", type=int, default=9)
+    args = parser.parse_args()
+    work = tempfile.mkdtemp(prefix="starfish-compare.")
+    try:
+        sides = {}
+        for name, home in (("old", args.old), ("new", args.new)):
+            cwd = os.path.join(work, name)
+            shutil.copytree(os.path.join(home, "examples"), cwd)
+            env = dict(os.environ, STARFISH_CACHE_DIR=os.path.join(work, name + "-cache"))
+            env.pop("STARFISH_HOME", None)
+            sides[name] = (os.path.join(os.path.abspath(home), "bin", "starfish"), cwd, env)
+        for name, (sf, cwd, env) in sides.items():  # warm-up, and the cache entry the hit row needs
+            for _, argv in COMMANDS:
+                timed([sf] + argv, cwd, env)
+        times = {(side, label): [] for side in sides for label, _ in COMMANDS}
+        floor = []
+        for _ in range(args.runs):
+            floor.append(timed(FLOOR, work, dict(os.environ)))
+            for label, argv in COMMANDS:
+                for side, (sf, cwd, env) in sides.items():
+                    times[(side, label)].append(timed([sf] + argv, cwd, env))
+        f = statistics.median(floor)
+        print(f"JVM floor ({' '.join(FLOOR)}): {f:.3f} s; medians of {args.runs} alternated runs")
+        print("| command | old s | new s | new/old | old × floor | new × floor |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for label, _ in COMMANDS:
+            old = statistics.median(times[("old", label)])
+            new = statistics.median(times[("new", label)])
+            print(f"| `{label}` | {old:.3f} | {new:.3f} | {new / old:.2f} | {old / f:.1f} | {new / f:.1f} |")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
