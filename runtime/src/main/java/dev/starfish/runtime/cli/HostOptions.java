@@ -25,4 +25,9 @@ record HostOptions(Path pluginsDir, List<String> rejectJobs) {
     Host openHost() {
         return Host.open(home(), pluginsDir, rejectJobs);
     }
+
+    /** The host of a command that lists every jar turned away itself, which the registry then does not warn about. */
+    Host openHostForListing() {
+        return Host.open(home(), pluginsDir, rejectJobs, true);
+    }
 }

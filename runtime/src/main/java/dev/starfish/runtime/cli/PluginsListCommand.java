@@ -37,7 +37,7 @@ final class PluginsListCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         HostOptions options = plugins.root().hostOptions();
-        try (Host host = options.openHost()) {
+        try (Host host = options.openHostForListing()) {
             List<PluginReport> reports = host.registry().plugins();
             PrintWriter out = spec.commandLine().getOut();
             if (json.enabled) {

@@ -38,6 +38,15 @@ public final class Host implements AutoCloseable {
      * {@code pluginsDir} (the home's when {@code null}) except the rejected ones.
      */
     public static Host open(StarfishHome home, Path pluginsDir, List<String> rejectedOnCommandLine) {
+        return open(home, pluginsDir, rejectedOnCommandLine, false);
+    }
+
+    /**
+     * Opens a host as {@link #open(StarfishHome, Path, List)} does, for a command that lists every
+     * jar turned away itself when {@code listsTurnedAway} (the registry does not warn about them too).
+     */
+    public static Host open(StarfishHome home, Path pluginsDir, List<String> rejectedOnCommandLine,
+            boolean listsTurnedAway) {
         requireNonNull(home, "home is null");
         StarfishProperties properties = StarfishProperties.load(home.confDir().resolve("starfish.properties"));
         PluginRejectList rejects = PluginRejectList.parse(properties.string(Setting.REJECTED_JOBS))
@@ -49,7 +58,7 @@ public final class Host implements AutoCloseable {
                     + (pluginsDir != null ? "; check --plugins-dir" : "; check STARFISH_HOME (" + home.root() + ")"));
         }
         JobRegistry registry = JobRegistry.forDirectory(plugins, rejects, nativeSettings(home, properties),
-                home.confDir().resolve(PluginLock.FILE_NAME)).loadAllJobs();
+                home.confDir().resolve(PluginLock.FILE_NAME)).loadAllJobs(listsTurnedAway);
         warnAboutUnknownRejects(rejects, registry);
         return new Host(home, properties, registry);
     }

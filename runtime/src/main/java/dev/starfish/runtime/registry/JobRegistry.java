@@ -88,14 +88,23 @@ public final class JobRegistry implements AutoCloseable {
 
     /** Discovers, vets and imports every plugin; call once. */
     public JobRegistry loadAllJobs() {
+        return loadAllJobs(false);
+    }
+
+    /**
+     * Discovers, vets and imports every plugin; call once. {@code listedByCaller}: the caller
+     * shows every jar turned away itself ({@code jobs}, {@code plugins list}), so those lines are
+     * logged at info rather than warned about on the console a second time.
+     */
+    public JobRegistry loadAllJobs(boolean listedByCaller) {
         PluginAdmission.Result decided = admission.decide(scanner.pluginsDir(), scanner.candidates());
         for (PluginReport turnedAway : decided.turnedAway()) {
-            warn(turnedAway.state() == PluginReport.State.FAILED ? turnedAway.reason()
-                    : "Refused " + turnedAway.jarName() + ": " + turnedAway.reason());
+            announce(turnedAway.state() == PluginReport.State.FAILED ? turnedAway.reason()
+                    : "Refused " + turnedAway.jarName() + ": " + turnedAway.reason(), listedByCaller);
         }
         List<PluginReport> loaded = new ArrayList<>();
         for (PluginJarReader.PluginJar pluginJar : decided.admitted()) {
-            importPlugin(pluginJar).ifPresent(loaded::add);
+            importPlugin(pluginJar, listedByCaller).ifPresent(loaded::add);
         }
         index.save();
         LOG.debug("Found {} jobs in {} plugins of {}: {}", jobs.size(), loaded.size(), scanner.pluginsDir(),
@@ -106,7 +115,7 @@ public final class JobRegistry implements AutoCloseable {
         return this;
     }
 
-    private Optional<PluginReport> importPlugin(PluginJarReader.PluginJar pluginJar) {
+    private Optional<PluginReport> importPlugin(PluginJarReader.PluginJar pluginJar, boolean listedByCaller) {
         PluginInfo info = pluginJar.info();
         PluginLoader.Imported imported = loader.load(pluginJar, this::warn);
         index.update(imported.jar());
@@ -115,7 +124,7 @@ public final class JobRegistry implements AutoCloseable {
             PluginImportException e = imported.failure().get();
             String message = "Could not import '" + e.importName() + "' from " + info.jarName() + ": "
                     + oneLine(e.getMessage());
-            warn(message);
+            announce(message, listedByCaller);
             LOG.debug("Why {} could not be imported", info.jarName(), e);
             reports.add(new PluginReport(info.jar(), info.id(), info.version(), pluginJar.jobNames(),
                     PluginReport.State.FAILED, message));
@@ -146,8 +155,16 @@ public final class JobRegistry implements AutoCloseable {
     }
 
     private void warn(String message) {
+        announce(message, false);
+    }
+
+    private void announce(String message, boolean listedByCaller) {
         warnings.add(message);
-        LOG.warn(message);
+        if (listedByCaller) {
+            LOG.info(message);
+        } else {
+            LOG.warn(message);
+        }
     }
 
     /** The warnings raised while loading, in order: one line each. */
