@@ -19,8 +19,8 @@ import java.util.stream.Stream;
  * ({@code sgNN/}), replay scripts, reports, model snapshot, unpublished output and the work
  * directory's declared artifacts. A compile that takes such a directory over removes them under
  * the directory's lock, before its first job, so neither its jobs nor {@code starfish replay} ever
- * see another model's files. Anything else (a user's own file) is kept; symbolic links are removed,
- * never followed.
+ * see another model's files. Anything else (a user's own file, or a directory where Starfish writes
+ * a file) is kept; symbolic links are removed, never followed.
  */
 final class PreviousCompileFiles {
 
@@ -53,9 +53,13 @@ final class PreviousCompileFiles {
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path entry : entries) {
                 String name = entry.getFileName().toString();
-                boolean subgraph = name.matches("sg\\d+") && Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS);
-                if (subgraph || name.startsWith("replay_") && name.endsWith(".sh") || REPORTS.contains(name)
-                        || artifacts.contains(name) || name.equals(SNAPSHOT_DIR) || name.startsWith(UNPUBLISHED_OUTPUT)) {
+                boolean directory = Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS);
+                // Starfish makes these directories; the other names it writes as files, so a directory
+                // of such a name is the user's and is kept (the compile then warns it cannot write there)
+                boolean ours = directory ? name.matches("sg\\d+") || name.equals(SNAPSHOT_DIR)
+                        : name.startsWith("replay_") && name.endsWith(".sh") || REPORTS.contains(name)
+                                || artifacts.contains(name) || name.startsWith(UNPUBLISHED_OUTPUT);
+                if (ours) {
                     found.add(entry);
                 }
             }

@@ -27,11 +27,13 @@ class WorkDirectoryReuseIT {
         compile(three, shared);
         assertThat(shared.resolve("sg02")).as("the first model has three subgraphs").isDirectory();
         Path notes = Files.writeString(shared.resolve("notes.txt"), "mine");
+        Path kgraphDir = Files.createDirectories(shared.resolve("sg02.notes"));
 
         compile(one, shared);
         assertThat(shared.resolve("sg01")).as("the earlier compile's second subgraph").doesNotExist();
         assertThat(shared.resolve("sg02")).doesNotExist();
         assertThat(notes).as("the user's own file").hasContent("mine");
+        assertThat(kgraphDir).as("a directory of the user's own").isDirectory();
 
         AssembledDistribution.Run replay = dist.run(cwd, "replay", shared.toString(), "WalrusDriver", "sg00");
         assertThat(replay.exitCode()).as("the one WalrusDriver script: %s", replay).isZero();
