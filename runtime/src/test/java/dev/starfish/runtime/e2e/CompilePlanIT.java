@@ -190,7 +190,7 @@ class CompilePlanIT {
         AssembledDistribution.Run run = dist.run(cwd, "--plugins-dir", plugins.toString(), "jobs");
 
         assertThat(run.exitCode()).as("%s", run).isZero();
-        assertThat(run.stderr()).contains("Could not import 'OddJob' from odd.jar: invalid declaration of job class "
+        assertThat(run.stdout()).as("said once, in the listing").contains("Could not import 'OddJob' from odd.jar: invalid declaration of job class "
                 + "fixture.odd.OddJob in odd.jar: job OddJob produces the unknown artifact 'bitcode': expected one of model,");
     }
 
