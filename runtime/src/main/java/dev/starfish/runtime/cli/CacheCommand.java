@@ -38,7 +38,7 @@ final class CacheCommand implements Callable<Integer> {
 
     @Option(names = "--cache-dir", paramLabel = "DIR", scope = ScopeType.INHERIT,
             description = "The compile cache directory (default: cache.dir of conf/starfish.properties, else "
-                    + "$STARFISH_CACHE_DIR/compile, else $XDG_CACHE_HOME/starfish/compile, else ~/.cache/starfish/compile).")
+                    + "compile/ in $STARFISH_CACHE_DIR, else in $XDG_CACHE_HOME/starfish, else in ~/.cache/starfish).")
     String cacheDir;
 
     @Mixin

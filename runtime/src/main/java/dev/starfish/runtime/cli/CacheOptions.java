@@ -20,7 +20,7 @@ final class CacheOptions {
 
     @Option(names = "--cache-dir", paramLabel = "DIR",
             description = "The compile cache directory (default: cache.dir of conf/starfish.properties, else "
-                    + "$STARFISH_CACHE_DIR/compile, else $XDG_CACHE_HOME/starfish/compile, else ~/.cache/starfish/compile).")
+                    + "compile/ in $STARFISH_CACHE_DIR, else in $XDG_CACHE_HOME/starfish, else in ~/.cache/starfish).")
     String cacheDir;
 
     @Option(names = "--no-cache", description = "Neither look up nor store the .neff in the compile cache.")

@@ -23,6 +23,9 @@ public final class StarfishCli {
     /** The subcommands that load no plugin, where the inherited plugin options would mean nothing. */
     private static final Set<String> PLUGIN_FREE_COMMANDS = Set.of("cache", "inspect", "clean", "generate-completion");
 
+    /** Picocli refuses a narrower usage help. */
+    private static final int MINIMUM_HELP_WIDTH = 55;
+
     private StarfishCli() {
     }
 
@@ -155,6 +158,30 @@ public final class StarfishCli {
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         commandLine.setColorScheme(CommandLine.Help.defaultColorScheme(ansi(System.getenv())));
         commandLine.setUsageHelpAutoWidth(true);
+        helpWidth(System.getenv()).ifPresent(width -> {
+            commandLine.setUsageHelpAutoWidth(false);
+            commandLine.setUsageHelpWidth(width);
+        });
+        // last: picocli gives the factory to the subcommands registered by now
+        commandLine.setHelpFactory(SpaceWrappingHelp.FACTORY);
         return commandLine;
+    }
+
+    /**
+     * The width of the usage help when the caller's {@code COLUMNS} gives one (at least picocli's
+     * minimum of 55); otherwise picocli asks the terminal, else uses 80. A {@code COLUMNS} that is
+     * not a positive number is ignored, as {@code ls} ignores it.
+     */
+    static Optional<Integer> helpWidth(java.util.Map<String, String> env) {
+        String columns = env.get("COLUMNS");
+        if (columns == null) {
+            return Optional.empty();
+        }
+        try {
+            int width = Integer.parseInt(columns.trim());
+            return width > 0 ? Optional.of(Math.max(MINIMUM_HELP_WIDTH, width)) : Optional.empty();
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
     }
 }
