@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
 final class PluginsListCommand implements Callable<Integer> {
 
     private static final List<String> HEADER = List.of("JAR", "PLUGIN", "VERSION", "JOBS", "STATE");
+    private static final int STATE = 4;
 
     @ParentCommand
     private PluginsCommand plugins;
@@ -61,17 +62,41 @@ final class PluginsListCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    /**
+     * The table, a state's reason in its STATE cell when the row stays within {@value JobTable#WIDTH}
+     * columns; a longer reason (a lock mismatch names two digests and a path) is a numbered note
+     * under the table, whole, so the columns stay aligned and no diagnostic is cut.
+     */
     private static void printTable(PrintWriter out, List<PluginReport> reports) {
         List<List<String>> rows = new ArrayList<>();
         rows.add(HEADER);
         for (PluginReport r : reports) {
-            rows.add(List.of(r.jarName(), Objects.requireNonNullElse(r.id(), "-"),
+            rows.add(new ArrayList<>(List.of(r.jarName(), Objects.requireNonNullElse(r.id(), "-"),
                     Objects.requireNonNullElse(r.version(), "-"), r.jobs().isEmpty() ? "-" : String.join(",", r.jobs()),
-                    r.state().label() + (r.reason().isEmpty() ? "" : ": " + r.reason())));
+                    r.state().label())));
+        }
+        int stateColumn = TextTable.start(TextTable.widths(rows), STATE);
+        List<String> notes = new ArrayList<>();
+        for (int i = 0; i < reports.size(); i++) {
+            PluginReport r = reports.get(i);
+            if (r.reason().isEmpty()) {
+                continue;
+            }
+            String inline = r.state().label() + ": " + r.reason();
+            if (stateColumn + inline.length() <= JobTable.WIDTH) {
+                rows.get(i + 1).set(STATE, inline);
+            } else {
+                notes.add("[" + (notes.size() + 1) + "] " + r.jarName() + " " + inline);
+                rows.get(i + 1).set(STATE, r.state().label() + " [" + notes.size() + "]");
+            }
         }
         TextTable.print(out, rows);
         if (reports.isEmpty()) {
             out.println("(no plugin jars in the plugins directory)");
+        }
+        if (!notes.isEmpty()) {
+            out.println();
+            notes.forEach(out::println);
         }
     }
 }

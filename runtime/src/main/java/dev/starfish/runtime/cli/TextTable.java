@@ -39,6 +39,15 @@ final class TextTable {
         return line.toString().stripTrailing();
     }
 
+    /** Where column {@code column} starts in a line of the table whose column widths are {@code widths}. */
+    static int start(int[] widths, int column) {
+        int start = 0;
+        for (int i = 0; i < column; i++) {
+            start += widths[i] + GAP;
+        }
+        return start;
+    }
+
     static int[] widths(List<List<String>> rows) {
         int[] widths = new int[rows.get(0).size()];
         for (List<String> row : rows) {

@@ -178,8 +178,12 @@ class PluginTrustIT {
         AssembledDistribution.Run list = dist.run(cwd, env, "plugins", "list");
         assertThat(list.exitCode()).as("%s", list).isZero();
         assertThat(list.stdout()).as("%s", list)
-                .containsPattern("late\\.jar +- +- +- +refused: not listed in " + conf.resolve("plugins.lock"))
-                .containsPattern("starfish-job-kelper-0\\.1\\.0\\.jar +- +- +- +refused: its SHA-256 [0-9a-f]{64} differs from")
+                // reasons too long for the row follow the table as numbered notes (issue 24 #13)
+                .containsPattern("late\\.jar +- +- +- +refused \\[\\d\\]\n")
+                .containsPattern("\n\\[\\d\\] late\\.jar refused: not listed in " + conf.resolve("plugins.lock"))
+                .containsPattern("starfish-job-kelper-0\\.1\\.0\\.jar +- +- +- +refused \\[\\d\\]\n")
+                .containsPattern("\n\\[\\d\\] starfish-job-kelper-0\\.1\\.0\\.jar refused: its SHA-256 [0-9a-f]{64} "
+                        + "differs from")
                 .containsPattern("starfish-job-savetemps-0\\.1\\.0\\.jar +savetemps +0\\.1\\.0 +SaveTemps +loaded");
 
         Path open = home.resolve("plugins/late.jar");
