@@ -90,6 +90,6 @@ final class CachedCompile {
         long millis = (System.nanoTime() - start) / 1_000_000;
         OUTCOME.info("cache hit {}: copied the cached .neff to {} in {} ms; no job ran", key, request.output(), millis);
         return Optional.of(new CompileResult(Optional.of(request.output()), entry.get().manifest().subgraphs(), List.of(),
-                millis, CacheOutcome.HIT, Optional.of(key.hex())));
+                millis, CacheOutcome.HIT, Optional.of(key.hex()), Optional.of(entry.get().dir())));
     }
 }

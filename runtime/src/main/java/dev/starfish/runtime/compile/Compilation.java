@@ -15,6 +15,7 @@ import dev.starfish.runtime.launch.ProcessLauncher;
 import dev.starfish.runtime.plan.Plan;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.RegisteredJob;
+import dev.starfish.runtime.report.CacheUse;
 import dev.starfish.runtime.report.CompileRecorder;
 import dev.starfish.runtime.report.CompileReport;
 import dev.starfish.runtime.report.DriverStart;
@@ -120,7 +121,8 @@ public final class Compilation {
             new PlanPrinter(steps, planOut).print(plan, request);
             key.ifPresent(k -> planOut.println(cached.planLine(k)));
             planOut.flush();
-            return new CompileResult(Optional.empty(), 0, List.of(), 0, CacheOutcome.OFF, key.map(CacheKey::hex));
+            return new CompileResult(Optional.empty(), 0, List.of(), 0, CacheOutcome.OFF, key.map(CacheKey::hex),
+                    Optional.empty());
         }
         try (WorkDirectory workDir = WorkDirectory.acquire(request.workDir());
                 CompileLog log = CompileLog.open(request.logFile(), request.latestLogLink());
@@ -135,20 +137,25 @@ public final class Compilation {
                 Optional<CacheKey> key = cached.key(plan, tools, model::sha256);
                 // a compile that looked its key up and fails or is stopped did not come from the cache
                 cacheOutcome = key.isPresent() ? CacheOutcome.MISS : CacheOutcome.OFF;
+                recorder.cacheUsed(new CacheUse(cacheOutcome.label(), key.map(CacheKey::hex), Optional.empty()));
                 CompileResult result = key.isPresent()
                         ? cached.run(key.get(), () -> runPlan(plan, steps, events, model))
                         : runPlan(plan, steps, events, model);
                 cacheOutcome = result.cache();
+                recorder.cacheUsed(new CacheUse(result.cache().label(), result.cacheKey(), result.cacheEntry()));
+                if (result.cache() == CacheOutcome.HIT) {
+                    // the report of a hit: the plan it did not need to run, no job, its own times
+                    recorder.planned(planned(plan, PlanPrinter.template(steps, plan, request)));
+                    ModelSnapshot.removeFolder(request.workDir());
+                }
                 CompileReport report = recorder.report(Optional.empty());
                 CompileResult measured = result.withWallMillis(report.wallMicros() / 1000);
-                if (result.cache() == CacheOutcome.HIT) {
-                    ModelSnapshot.removeFolder(request.workDir());
-                } else {
+                if (result.cache() != CacheOutcome.HIT) {
                     measured = published(measured, output);
-                    // a hit ran nothing: the work directory keeps the report of the compile that ran there
-                    writeReport(report, true);
-                    OUTCOME.info("Compile finished in {} ms", measured.wallMillis());
                 }
+                writeReport(report, true);
+                OUTCOME.info("Compile finished in {} ms{}", measured.wallMillis(),
+                        result.cache() == CacheOutcome.HIT ? " (cache hit: no job ran)" : "");
                 return measured;
             } catch (RuntimeException | Error e) {
                 String interrupted = guard.interruptedBy();

@@ -23,6 +23,7 @@ public final class CompileRecorder implements StepListener {
     private final Set<JobStart> runningJobs = new LinkedHashSet<>();
     private final Map<Long, StepStart> runningSteps = new LinkedHashMap<>();
     private PlannedCompile plan;
+    private CacheUse cache = CacheUse.OFF;
 
     /** A recorder whose times start now. */
     public CompileRecorder(Path model, Path workDir, String starfishVersion) {
@@ -40,6 +41,11 @@ public final class CompileRecorder implements StepListener {
     @Override
     public synchronized void planned(PlannedCompile newPlan) {
         this.plan = newPlan;
+    }
+
+    /** What the compile cache did, as far as it is known now. */
+    public synchronized void cacheUsed(CacheUse use) {
+        this.cache = requireNonNull(use, "use is null");
     }
 
     @Override
@@ -67,7 +73,7 @@ public final class CompileRecorder implements StepListener {
     /** The report as of now; {@code failure} is the message the compile failed with, if it did. */
     public synchronized CompileReport report(Optional<String> failure) {
         return new CompileReport(model, workDir, starfishVersion, origin, System.nanoTime(),
-                Optional.ofNullable(plan), jobs, steps, failure, false);
+                Optional.ofNullable(plan), jobs, steps, failure, false, cache);
     }
 
     /**
@@ -82,6 +88,6 @@ public final class CompileRecorder implements StepListener {
         runningSteps.values().forEach(step -> allSteps.add(new StepEnd(step, now, Optional.empty(), Optional.of(why),
                 List.of(), true)));
         return new CompileReport(model, workDir, starfishVersion, origin, now,
-                Optional.ofNullable(plan), allJobs, allSteps, Optional.of(why), true);
+                Optional.ofNullable(plan), allJobs, allSteps, Optional.of(why), true, cache);
     }
 }

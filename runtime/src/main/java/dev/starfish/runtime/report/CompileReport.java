@@ -26,10 +26,11 @@ import java.util.Optional;
  * @param steps the steps that ran, in the order they ended
  * @param failure the message the compile failed with, empty when it succeeded
  * @param interrupted whether the compile was stopped under it (a signal, plugin code ending the driver)
+ * @param cache what the compile cache did: a hit ran no job, its {@code .neff} came from {@code cache.entry()}
  */
 public record CompileReport(Path model, Path workDir, String starfishVersion, DriverStart origin, long endNanos,
         Optional<PlannedCompile> plan, List<JobEnd> jobs, List<StepEnd> steps,
-        Optional<String> failure, boolean interrupted) {
+        Optional<String> failure, boolean interrupted, CacheUse cache) {
 
     /** The version of the {@code report.json} and {@code trace.json} layouts (docs/report.md). */
     public static final int VERSION = 1;
@@ -43,6 +44,7 @@ public record CompileReport(Path model, Path workDir, String starfishVersion, Dr
         jobs = List.copyOf(jobs);
         steps = List.copyOf(steps);
         requireNonNull(failure, "failure is null");
+        requireNonNull(cache, "cache is null");
     }
 
     /** When the report's times start, by the wall clock. */
@@ -58,6 +60,11 @@ public record CompileReport(Path model, Path workDir, String starfishVersion, Dr
     /** The start-up band: microseconds from the origin to the first job's start (all of it when no job ran). */
     public long startupMicros() {
         return jobs.stream().mapToLong(j -> micros(j.start().nanos())).min().orElse(wallMicros());
+    }
+
+    /** Where the start-up band ends, for its label: {@code the first job}, or the report when no job ran. */
+    public String startupEnd() {
+        return jobs.isEmpty() ? "the report (no job ran)" : "the first job";
     }
 
     public long wallMicros() {

@@ -53,12 +53,23 @@ public final class ReportHtml {
         report.plan().ifPresent(plan -> html.append(" &rarr; <code>").append(escape(plan.output().toString()))
                 .append("</code>, -j ").append(plan.parallelism()));
         html.append("<br>work directory <code>").append(escape(report.workDir().toString())).append("</code></p>\n");
+        cache(html, report.cache());
         failures(html, report);
         html.append("<h2>Timeline</h2>\n").append(TimelineSvg.of(report)).append(TimelineSvg.legend(report));
         jobs(html, report);
         steps(html, report);
         html.append("</body>\n</html>\n");
         return html.toString();
+    }
+
+    private static void cache(StringBuilder html, CacheUse cache) {
+        html.append("<p id=\"cache\">compile cache <b>").append(escape(cache.outcome())).append("</b>");
+        cache.key().ifPresent(key -> html.append(", key <code>").append(escape(key)).append("</code>"));
+        if (cache.hit()) {
+            html.append(": no job ran; the .neff was copied from the entry <code>")
+                    .append(escape(cache.entry().map(Object::toString).orElse("?"))).append("</code>");
+        }
+        html.append("</p>\n");
     }
 
     private static void failures(StringBuilder html, CompileReport report) {
@@ -95,7 +106,8 @@ public final class ReportHtml {
                 .append("<th class=\"n\">wall</th><th class=\"n\">tool CPU</th><th class=\"n\">peak RSS</th>")
                 .append("<th>status</th></tr>\n");
         html.append("<tr class=\"startup\"><td class=\"n\"></td><td>").append(TimelineSvg.STARTUP)
-                .append(" (from ").append(escape(report.origin().since())).append(" to the first job)</td>")
+                .append(" (from ").append(escape(report.origin().since())).append(" to ")
+                .append(escape(report.startupEnd())).append(")</td>")
                 .append("<td class=\"n\">-</td><td class=\"n\">").append(Units.millis(report.startupMicros() / 1000))
                 .append("</td><td class=\"n\">-</td><td class=\"n\">-</td><td></td></tr>\n");
         Map<String, Integer> index = new HashMap<>();

@@ -35,6 +35,10 @@ public final class ReportJson {
         root.put("wall_us", report.wallMicros());
         root.put("outcome", report.outcome().label());
         root.set("failure", failure(report));
+        ObjectNode cache = root.putObject("cache");
+        cache.put("outcome", report.cache().outcome());
+        cache.put("key", report.cache().key().orElse(null));
+        cache.put("entry", report.cache().entry().map(Path::toString).orElse(null));
         root.set("plan", report.plan().map(plan -> plan(plan)).orElse(null));
         ArrayNode workers = root.putArray("workers");
         tracks.values().forEach(t -> workers.addObject().put("tid", t.tid()).put("name", t.name()));

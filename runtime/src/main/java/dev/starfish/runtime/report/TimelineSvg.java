@@ -81,7 +81,7 @@ final class TimelineSvg {
      */
     static String legend(CompileReport report) {
         StringBuilder legend = new StringBuilder("<ul id=\"legend\">\n");
-        String[][] entries = {{"startup", STARTUP + ": from " + report.origin().since() + " to the first job"},
+        String[][] entries = {{"startup", STARTUP + ": from " + report.origin().since() + " to " + report.startupEnd()},
             {"job", "job (the top row of its thread's band)"}, {"step native", "tool step (the row below its job)"},
             {"step in-process", "in-process step"}, {"step native failed", "failed"},
             {"step native interrupted", "interrupted (the compile was stopped)"}};
@@ -97,7 +97,7 @@ final class TimelineSvg {
     private static void startup(StringBuilder out, CompileReport report, double scale, int y) {
         long micros = report.startupMicros();
         String title = STARTUP + ": " + Units.millis(micros / 1000) + ", from " + report.origin().since()
-                + " to the first job";
+                + " to " + report.startupEnd();
         bar(out, report, scale, y, "startup", STARTUP, report.origin().nanos(), report.origin().nanos() + micros * 1000,
                 title);
     }

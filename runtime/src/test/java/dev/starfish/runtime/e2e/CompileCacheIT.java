@@ -75,8 +75,9 @@ class CompileCacheIT {
         assertThat(second.stderr()).isEmpty();
         assertThat(cwd.resolve("again.neff")).hasSameBinaryContentAs(cwd.resolve("m.neff"));
         try (Stream<Path> files = Files.list(cwd.resolve("again"))) {
-            assertThat(files.map(p -> p.getFileName().toString())).as("no sgNN/, no replay script: no tool ran")
-                    .containsExactlyInAnyOrder(".starfish-workdir", "log-starfish.txt");
+            assertThat(files.map(p -> p.getFileName().toString())).as("no sgNN/, no replay script: no tool ran; "
+                    + "the hit's own report").containsExactlyInAnyOrder(".starfish-workdir", "log-starfish.txt",
+                    "report.json", "trace.json", "report.html");
         }
         String log = Files.readString(cwd.resolve("again/log-starfish.txt"));
         assertThat(log).contains("cache hit " + key).doesNotContain("Running job").doesNotContain("Executing");
