@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HelpWrappingIT {
 
-    private static final int[] WIDTHS = {60, 67, 80, 101, 143, 200};
+    private static final int[] WIDTHS = {60, 80, 117, 200};
     private static final int UNWRAPPED = 1000;
     private static final Pattern COMMAND = Pattern.compile("^  ([a-z][a-z-]*)(?: {2,}|$)");
 
