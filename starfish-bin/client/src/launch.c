@@ -186,9 +186,9 @@ void sfc_stop_other_builds(const struct sfc_place *p) {
             strcmp(n + want - 5, ".sock") != 0 || strncmp(n + inst_len + 1, p->build, SFC_BUILD_HEX) == 0) {
             continue;
         }
-        char path[sizeof p->dir + 64];
-        snprintf(path, sizeof path, "%s/%s", p->dir, n);
-        int fd = sfc_connect_path(path, 1);
+        char path[sizeof p->dir + 300];
+        int len = snprintf(path, sizeof path, "%s/%s", p->dir, n);
+        int fd = len > 0 && (size_t)len < sizeof path ? sfc_connect_path(path, 1) : -1;
         if (fd >= 0) {
             static const char stop[SFC_HEADER] = {SFC_STOP_WHEN_IDLE, 0, 0, 0, 0};
             (void)!write(fd, stop, sizeof stop);
