@@ -44,10 +44,12 @@ static void choose_dir(char *dir, size_t len, unsigned uid) {
     }
 }
 
-static void name(char *out, size_t len, const struct sfc_place *p, const char *suffix, int exit_code) {
+/* name: out = DIR/INST-BUILD.SUFFIX, leaving room for the server's ".<pid>.tmp" name while it binds */
+static void name(char *out, size_t len, const struct sfc_place *p, const char *suffix, size_t reserve) {
     int n = snprintf(out, len, "%s/%s-%s.%s", p->dir, p->inst, p->build, suffix);
-    if (n < 0 || (size_t)n >= len) {
-        sfc_fail(exit_code, "the server's socket path %s/%s-%s.%s is %d bytes, at most %zu fit in a Unix socket "
+    if (n < 0 || (size_t)n + reserve >= len) {
+        len -= reserve;
+        sfc_fail(SFC_EXIT_USAGE, "the server's socket path %s/%s-%s.%s is %d bytes, at most %zu fit in a Unix socket "
                  "address; set TMPDIR (or XDG_RUNTIME_DIR) to a shorter directory, or run with --no-server",
                  p->dir, p->inst, p->build, suffix, n, len - 1);
     }
@@ -66,7 +68,7 @@ void sfc_place_init(struct sfc_place *p, const char *inst, const char *build) {
         sfc_fail(SFC_EXIT_USAGE, "the server's socket directory %s is not safe to use: %s; remove it or fix it "
                  "(chown, chmod 0700), or run with --no-server", p->dir, why);
     }
-    name(p->sock, sizeof p->sock, p, "sock", SFC_EXIT_USAGE);
-    name(p->lock, sizeof p->lock, p, "lock", SFC_EXIT_USAGE);
-    name(p->log, sizeof p->log, p, "log", SFC_EXIT_USAGE);
+    name(p->sock, sizeof p->sock, p, "sock", SFC_TMP_SUFFIX_MAX);
+    name(p->lock, sizeof p->lock, p, "lock", 0);
+    name(p->log, sizeof p->log, p, "log", 0);
 }

@@ -16,6 +16,9 @@
 
 #include "identity.h"
 
+/* The server binds <sock>.<pid>.tmp first: the socket path leaves room for this many bytes more. */
+#define SFC_TMP_SUFFIX_MAX 12 /* ".4194304.tmp": pid_max is at most 2^22 */
+
 struct sfc_place {
     char dir[SFC_PATH_MAX];
     char sock[sizeof(((struct sockaddr_un *)0)->sun_path)];
@@ -28,7 +31,8 @@ struct sfc_place {
 /*
  * sfc_place_init: fills *p for inst and build, creating the directory when it
  * is missing. Exits 2 with one line naming the path, its owner and mode when
- * the directory is unsafe, or when the socket path is too long for a Unix socket.
+ * the directory is unsafe, or when the socket path (plus SFC_TMP_SUFFIX_MAX) is too long
+ * for a Unix socket address.
  */
 void sfc_place_init(struct sfc_place *p, const char *inst, const char *build);
 

@@ -4,13 +4,18 @@
 set -u
 CLIENT=$1 FAKE=$2 SF_FRAMES=$3 T=$4
 rm -rf "$T" && mkdir -p "$T/home" || exit 2
+# socket directories live under a short path: a Unix socket address holds 107 bytes
+SHORT=$(mktemp -d /tmp/sfc.XXXXXX) || exit 2
 unset XDG_RUNTIME_DIR
 fails=0 n=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-cleanup() { for p in "$T"/*/starfish-*/*.fakepid; do [ -f "$p" ] && kill "$(cat "$p")" 2>/dev/null; done; }
+cleanup() {
+    for p in "$SHORT"/*/starfish-*/*.fakepid; do [ -f "$p" ] && kill "$(cat "$p")" 2>/dev/null; done
+    chmod -R u+w "$SHORT" 2>/dev/null; rm -rf "$SHORT"
+}
 trap cleanup EXIT
 # fresh socket directory per test; run ARGS... through the client
-fresh() { n=$((n + 1)); S=$T/s$n; mkdir -p "$S"; export TMPDIR=$S FAKE_STARTS=$S/starts FAKE_RECORD=$S/record; }
+fresh() { n=$((n + 1)); S=$SHORT/s$n; mkdir -p "$S"; export TMPDIR=$S FAKE_STARTS=$S/starts FAKE_RECORD=$S/record; }
 run() { "$CLIENT" --identity "${ID:-one}" --home "$T/home" -- "$FAKE" -- "$@"; }
 sockdir() { echo "$S/starfish-$(id -u)"; }
 
@@ -149,6 +154,11 @@ run exit 0 </dev/null && run server status 2>"$S/err" >/dev/null </dev/null && g
 "$CLIENT" --home "$T/home" 2>"$S/err"; [ $? = 2 ] && grep -q "^starfish: error: starfish-client: no '--'" "$S/err" || fail "usage"
 mkdir "$S/gone" && (cd "$S/gone" && rmdir "$S/gone" && run exit 0 2>"$S/err" </dev/null; echo $? >"$S/rc")
 [ "$(cat "$S/rc")" = 2 ] && grep -q "cannot determine the working directory" "$S/err" || fail "deleted cwd: $(cat "$S/err")"
+
+# a socket path with no room for the server's temporary name is refused
+long=$SHORT/$(printf '%070d' 0); mkdir -p "$long"
+TMPDIR=$long run exit 0 2>"$S/err" </dev/null; got=$?
+[ "$got" = 2 ] && grep -q "at most 95 fit in a Unix socket address" "$S/err" || fail "long socket path: $got $(cat "$S/err")"
 
 # sf-frames against the fake server
 run exit 0 </dev/null
