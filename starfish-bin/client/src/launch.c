@@ -1,0 +1,199 @@
+/* launch.c - see launch.h */
+#define _GNU_SOURCE
+#include "launch.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "frame.h"
+
+int sfc_connect_path(const char *path, int nonblocking) {
+    struct sockaddr_un addr = {.sun_family = AF_UNIX};
+    if (strlen(path) >= sizeof addr.sun_path) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    strcpy(addr.sun_path, path);
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | (nonblocking ? SOCK_NONBLOCK : 0), 0);
+    if (fd < 0) {
+        return -1;
+    }
+    while (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
+        if (errno != EINTR) {
+            int saved = errno;
+            close(fd);
+            errno = saved;
+            return -1;
+        }
+    }
+    return fd;
+}
+
+static int absent(int err) {
+    return err == ENOENT || err == ECONNREFUSED;
+}
+
+static void close_other_fds(void) {
+    DIR *d = opendir("/proc/self/fd");
+    if (d == NULL) {
+        for (int fd = 3; fd < 1024; fd++) {
+            close(fd);
+        }
+        return;
+    }
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        int fd = atoi(e->d_name);
+        if (fd > 2 && fd != dirfd(d)) {
+            close(fd);
+        }
+    }
+    closedir(d);
+}
+
+_Noreturn static void exec_server(const struct sfc_place *p, char *const *java, int log) {
+    setsid();
+    int null = open("/dev/null", O_RDONLY);
+    if (null < 0 || dup2(null, 0) < 0 || dup2(log, 1) < 0 || dup2(log, 2) < 0) {
+        _exit(127);
+    }
+    close_other_fds();
+    static const int reset[] = {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD};
+    for (size_t i = 0; i < sizeof reset / sizeof reset[0]; i++) {
+        signal(reset[i], SIG_DFL);
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    if (setenv("STARFISH_SERVER_SOCKET", p->sock, 1) != 0 || setenv("STARFISH_SERVER_BUILD", p->build, 1) != 0) {
+        _exit(127);
+    }
+    dprintf(2, "starfish-client: starting the server of build %s (pid %ld): %s\n", p->build, (long)getpid(), java[0]);
+    execvp(java[0], java);
+    dprintf(2, "starfish-client: cannot run the server command %s: %s\n", java[0], strerror(errno));
+    _exit(127);
+}
+
+static pid_t start_server(const struct sfc_place *p, char *const *java) {
+    int log = open(p->log, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (log < 0 || fchmod(log, 0600) != 0) {
+        sfc_fail(SFC_EXIT_FAILED, "cannot open the server's log %s: %s", p->log, strerror(errno));
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        sfc_fail(SFC_EXIT_FAILED, "cannot start the Starfish server (fork: %s)", strerror(errno));
+    }
+    if (pid == 0) {
+        exec_server(p, java, log);
+    }
+    close(log);
+    return pid;
+}
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int await_accept(const struct sfc_place *p, pid_t pid) {
+    double deadline = now_s() + SFC_START_SECONDS;
+    long delay_ns = 2000000;
+    for (;;) {
+        int fd = sfc_connect_path(p->sock, 0);
+        if (fd >= 0) {
+            return fd;
+        }
+        if (!absent(errno)) {
+            sfc_fail(SFC_EXIT_FAILED, "cannot connect to the Starfish server at %s: %s; its log: %s", p->sock,
+                     strerror(errno), p->log);
+        }
+        int status;
+        if (waitpid(pid, &status, WNOHANG) == pid) {
+            char how[64];
+            if (WIFEXITED(status)) {
+                snprintf(how, sizeof how, "with status %d", WEXITSTATUS(status));
+            } else {
+                snprintf(how, sizeof how, "killed by signal %d", WTERMSIG(status));
+            }
+            sfc_fail(SFC_EXIT_FAILED, "the Starfish server exited %s before it accepted connections; its log: %s",
+                     how, p->log);
+        }
+        if (now_s() > deadline) {
+            kill(pid, SIGTERM);
+            sfc_fail(SFC_EXIT_FAILED, "the Starfish server did not accept connections within %d s (stopped it); "
+                     "its log: %s", SFC_START_SECONDS, p->log);
+        }
+        struct timespec pause = {0, delay_ns};
+        nanosleep(&pause, NULL);
+        delay_ns = delay_ns * 2 > 20000000 ? 20000000 : delay_ns * 2;
+    }
+}
+
+int sfc_reach(const struct sfc_place *p, char *const *java, int may_start) {
+    int fd = sfc_connect_path(p->sock, 0);
+    if (fd >= 0) {
+        return fd;
+    }
+    if (!absent(errno)) {
+        sfc_fail(SFC_EXIT_FAILED, "cannot connect to the Starfish server at %s: %s", p->sock, strerror(errno));
+    }
+    if (!may_start) {
+        return -1;
+    }
+    int lock = open(p->lock, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (lock < 0) {
+        sfc_fail(SFC_EXIT_FAILED, "cannot open the server's lock file %s: %s", p->lock, strerror(errno));
+    }
+    while (flock(lock, LOCK_EX) != 0) {
+        if (errno != EINTR) {
+            sfc_fail(SFC_EXIT_FAILED, "cannot lock %s: %s", p->lock, strerror(errno));
+        }
+    }
+    fd = sfc_connect_path(p->sock, 0);
+    if (fd < 0) {
+        if (errno == ECONNREFUSED && unlink(p->sock) != 0 && errno != ENOENT) {
+            sfc_fail(SFC_EXIT_FAILED, "cannot remove the stale server socket %s: %s", p->sock, strerror(errno));
+        }
+        fd = await_accept(p, start_server(p, java));
+        sfc_stop_other_builds(p);
+    }
+    close(lock);
+    return fd;
+}
+
+void sfc_stop_other_builds(const struct sfc_place *p) {
+    DIR *d = opendir(p->dir);
+    if (d == NULL) {
+        return;
+    }
+    size_t inst_len = strlen(p->inst), want = inst_len + 1 + SFC_BUILD_HEX + strlen(".sock");
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        const char *n = e->d_name;
+        if (strlen(n) != want || strncmp(n, p->inst, inst_len) != 0 || n[inst_len] != '-' ||
+            strcmp(n + want - 5, ".sock") != 0 || strncmp(n + inst_len + 1, p->build, SFC_BUILD_HEX) == 0) {
+            continue;
+        }
+        char path[sizeof p->dir + 300];
+        int len = snprintf(path, sizeof path, "%s/%s", p->dir, n);
+        int fd = len > 0 && (size_t)len < sizeof path ? sfc_connect_path(path, 1) : -1;
+        if (fd >= 0) {
+            static const char stop[SFC_HEADER] = {SFC_STOP_WHEN_IDLE, 0, 0, 0, 0};
+            (void)!write(fd, stop, sizeof stop);
+            close(fd);
+        }
+    }
+    closedir(d);
+}
