@@ -6,6 +6,7 @@ import dev.starfish.runtime.compile.CompileRequest;
 import dev.starfish.runtime.compile.CompileWatch;
 import dev.starfish.runtime.compile.InterruptedCompile;
 import dev.starfish.runtime.compile.SignalGuard;
+import dev.starfish.runtime.invocation.Cancellation;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -16,8 +17,9 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * The one guard of a whole batch (a compile's own guard would fight the others for the JVM's
- * signal handlers): on SIGINT, SIGTERM or SIGHUP, or plugin code calling {@code System.exit},
+ * The one guard of a whole batch (a compile's own guard would report its model alone): when the
+ * batch is cancelled (SIGINT, SIGTERM or SIGHUP, a server's client, or plugin code calling
+ * {@code System.exit}),
  * it stops every tool of every model, keeps the outputs of the models that finished, removes
  * the unfinished ones (and says so in each model's log), reports the running models as
  * interrupted and the waiting ones as cancelled, and prints one line.
@@ -33,12 +35,13 @@ final class BatchGuard implements CompileWatch, AutoCloseable {
     /**
      * @param report writes and prints the report of the models' outcomes (in the batch's order)
      */
-    BatchGuard(ProcessLauncher launcher, OutcomeBoard board, Consumer<List<ModelOutcome>> report, PrintStream err) {
+    BatchGuard(ProcessLauncher launcher, OutcomeBoard board, Consumer<List<ModelOutcome>> report,
+            Cancellation cancellation, PrintStream err) {
         this.launcher = requireNonNull(launcher, "launcher is null");
         this.board = requireNonNull(board, "board is null");
         this.report = requireNonNull(report, "report is null");
         this.err = requireNonNull(err, "err is null");
-        this.signals = SignalGuard.install("starfish-batch-guard", this::onEnd);
+        this.signals = SignalGuard.install(cancellation, this::onEnd);
     }
 
     @Override

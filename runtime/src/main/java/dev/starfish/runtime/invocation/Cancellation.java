@@ -16,6 +16,13 @@ import java.util.function.Consumer;
  */
 public final class Cancellation {
 
+    /**
+     * What {@link #cancel} is given when the JVM ends under a command for another reason than a
+     * signal (plugin code calling {@code System.exit} by reflection): the command stops as for a
+     * signal and says that plugin code ended the driver.
+     */
+    public static final String EXIT = "exit";
+
     private final AtomicReference<String> cancelledBy = new AtomicReference<>();
     private final List<Consumer<String>> actions = new CopyOnWriteArrayList<>();
 
@@ -51,6 +58,16 @@ public final class Cancellation {
             }
         }
         return true;
+    }
+
+    /** The signal ({@code SIGINT}) a cancel named, or {@code null} for none and for {@link #EXIT}. */
+    public static String signalOf(String reason) {
+        return EXIT.equals(reason) ? null : reason;
+    }
+
+    /** The exit code of a command cancelled by {@code signal}: 128 + its number ({@code SIGTERM}'s when unknown). */
+    public static int exitCode(String signal) {
+        return 128 + ("SIGINT".equals(signal) ? 2 : "SIGHUP".equals(signal) ? 1 : 15);
     }
 
     /** The signal the command was cancelled with, or {@code null}. */
