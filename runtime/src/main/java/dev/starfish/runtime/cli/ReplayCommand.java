@@ -48,7 +48,8 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ReplayScripts scripts = ReplayScripts.of(workDir.normalize());
+        ReplayScripts scripts = ReplayScripts.of(StarfishCommand.invocation(spec).workingDirectory()
+                .resolve(workDir).normalize());
         if (job == null) {
             list(scripts, spec.commandLine().getOut());
             return ExitCodes.OK;

@@ -5,7 +5,6 @@ import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.invocation.Invocation;
 import dev.starfish.runtime.log.ConsoleRoutes;
 import dev.starfish.runtime.log.LazyLogger;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -106,9 +105,8 @@ public final class StarfishCli {
         }
         Host host;
         try {
-            Path pluginsDir = early.pluginsDir() == null ? null : invocation.workingDirectory().resolve(early.pluginsDir());
-            host = Host.open(StarfishHome.locate(invocation.environment()), invocation.environment(), pluginsDir,
-                    early.rejectJobs());
+            host = Host.open(StarfishHome.locate(invocation.environment()), invocation.environment(),
+                    early.pluginsDir(), early.rejectJobs());
         } catch (RuntimeException e) {
             commandLine.getErr().println("starfish: error: " + e.getMessage());
             commandLine.getErr().flush();
@@ -197,8 +195,6 @@ public final class StarfishCli {
         commandLine.setUsageHelpAutoWidth(true);
         commandLine.setOut(streams.out());
         commandLine.setErr(streams.err());
-        // a path the user gives is the invocation's, whatever the JVM's own working directory
-        commandLine.registerConverter(Path.class, text -> invocation.workingDirectory().resolve(text));
         return commandLine;
     }
 }
