@@ -70,8 +70,9 @@ class ConcurrentInvocationsIT {
         Path cwdB = Files.createDirectories(tmp.resolve("b"));
         Files.copy(built.example("mlp.hlo"), cwdA.resolve("mlp.hlo"));
         Files.copy(built.example("mlp.hlo"), cwdB.resolve("mlp.hlo"));
-        Capture a = Capture.of(cwdA, env(held, "from-a"));
-        Capture b = Capture.of(cwdB, env(marked, "from-b"));
+        // each its own user cache (so its own native library cache: two hosts in one JVM cannot bind one library file)
+        Capture a = Capture.of(cwdA, env(held, "from-a", tmp.resolve("cache-a")));
+        Capture b = Capture.of(cwdB, env(marked, "from-b", tmp.resolve("cache-b")));
 
         CompletableFuture<Integer> first = CompletableFuture.supplyAsync(
                 () -> StarfishCli.run(a.invocation(), "compile", "mlp.hlo", "--no-cache"));
@@ -98,11 +99,13 @@ class ConcurrentInvocationsIT {
         assertThat(b.stdout()).contains("Compiled mlp.hlo -> " + cwdB.resolve("mlp.neff"));
         assertThat(b.stderr()).doesNotContain("interrupted").doesNotContain(cwdA.toString());
         assertThat(cwdB.resolve("mlp.neff")).isRegularFile();
+        assertThat(tmp.resolve("cache-b/native")).as("b's native libraries in b's cache").isDirectory();
         assertThat(Files.readAllLines(seen)).as("b's tool saw b's environment").containsOnly("from-b");
     }
 
-    private static Map<String, String> env(AssembledDistribution dist, String mark) {
+    private static Map<String, String> env(AssembledDistribution dist, String mark, Path cache) {
         Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("STARFISH_CACHE_DIR", cache.toString());
         env.put("STARFISH_HOME", dist.home().toString());
         env.put(MARK, mark);
         return env;
