@@ -105,8 +105,7 @@ public final class StarfishCli {
         }
         Host host;
         try {
-            host = Host.open(StarfishHome.locate(invocation.environment()), invocation.environment(),
-                    early.pluginsDir(), early.rejectJobs());
+            host = HostOptions.open(invocation, early.pluginsDir(), early.rejectJobs(), false);
         } catch (RuntimeException e) {
             commandLine.getErr().println("starfish: error: " + e.getMessage());
             commandLine.getErr().flush();
