@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -26,11 +28,15 @@ import java.util.function.Supplier;
  */
 final class BatchGuard implements CompileWatch, AutoCloseable {
 
+    /** Bounded: a stop that hangs must not keep a model's thread from ending. */
+    private static final long STOP_RECORD_WAIT_SECONDS = 30;
+
     private final ProcessLauncher launcher;
     private final OutcomeBoard board;
     private final Consumer<List<ModelOutcome>> report;
     private final PrintStream err;
     private final SignalGuard signals;
+    private final CountDownLatch stopRecorded = new CountDownLatch(1);
 
     /**
      * @param report writes and prints the report of the models' outcomes (in the batch's order)
@@ -52,6 +58,19 @@ final class BatchGuard implements CompileWatch, AutoCloseable {
                 return signals.interruptedBy();
             }
 
+            /** The model's log stays open until the guard has written its interruption there. */
+            @Override
+            public void awaitStopRecorded() {
+                if (signals.interruptedBy() == null) {
+                    return;
+                }
+                try {
+                    stopRecorded.await(STOP_RECORD_WAIT_SECONDS, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+
             @Override
             public void close() {
                 // the board records the model's end; the batch's guard stays for the others
@@ -65,6 +84,14 @@ final class BatchGuard implements CompileWatch, AutoCloseable {
     }
 
     private void onEnd(String signal) {
+        try {
+            stop(signal);
+        } finally {
+            stopRecorded.countDown();
+        }
+    }
+
+    private void stop(String signal) {
         Optional<OutcomeBoard.Snapshot> closed = board.close();
         if (closed.isEmpty()) {
             return;

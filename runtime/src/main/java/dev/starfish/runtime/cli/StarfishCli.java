@@ -2,9 +2,11 @@ package dev.starfish.runtime.cli;
 
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.host.Host;
+import dev.starfish.runtime.invocation.Cancellation;
 import dev.starfish.runtime.invocation.Invocation;
 import dev.starfish.runtime.log.ConsoleRoutes;
 import dev.starfish.runtime.log.LazyLogger;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -30,6 +32,9 @@ public final class StarfishCli {
     /** The subcommands that load no plugin, where the inherited plugin options would mean nothing. */
     private static final Set<String> PLUGIN_FREE_COMMANDS = Set.of("cache", "inspect", "clean", "generate-completion");
 
+    /** How long a command's answer waits for its cancel's actions; a stop that hangs must not hold it forever. */
+    private static final Duration CANCEL_ACTIONS_WAIT = Duration.ofSeconds(60);
+
     private StarfishCli() {
     }
 
@@ -44,6 +49,11 @@ public final class StarfishCli {
             }
             ProcessInvocation.cancelOnSignals(invocation.cancellation());
             code = run(invocation, args);
+            String signal = Cancellation.signalOf(invocation.cancellation().cancelledBy());
+            if (signal != null) {
+                // the signal's code, as when its handler ends the JVM first
+                code = Cancellation.exitCode(signal);
+            }
         } catch (Throwable e) {
             System.err.println("starfish: error: internal error: " + e + "; " + CrashReportFile.where(e));
             code = ExitCodes.FAILURE;
@@ -70,6 +80,8 @@ public final class StarfishCli {
             streams.err().println("starfish: error: internal error: " + e + "; " + CrashReportFile.where(e));
             return ExitCodes.FAILURE;
         } finally {
+            // a cancel's actions (stop the tools, write the report, say so) end before the command's answer
+            invocation.cancellation().awaitActions(CANCEL_ACTIONS_WAIT);
             streams.flush();
         }
     }

@@ -2,8 +2,11 @@ package dev.starfish.runtime.invocation;
 
 import static java.util.Objects.requireNonNull;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
@@ -25,6 +28,7 @@ public final class Cancellation {
 
     private final AtomicReference<String> cancelledBy = new AtomicReference<>();
     private final List<Consumer<String>> actions = new CopyOnWriteArrayList<>();
+    private final CountDownLatch actionsRan = new CountDownLatch(1);
 
     /** What undoes one {@link #onCancel}. */
     public interface Registration extends AutoCloseable {
@@ -52,12 +56,33 @@ public final class Cancellation {
         if (!cancelledBy.compareAndSet(null, signal)) {
             return false;
         }
-        for (Consumer<String> action : actions) {
-            if (actions.remove(action)) {
-                action.accept(signal);
+        try {
+            for (Consumer<String> action : actions) {
+                if (actions.remove(action)) {
+                    action.accept(signal);
+                }
             }
+        } finally {
+            actionsRan.countDown();
         }
         return true;
+    }
+
+    /**
+     * Once cancelled, waits up to {@code timeout} until the actions registered then have run (the
+     * command's report written, its line said), so that its caller neither answers nor ends the
+     * JVM in the middle of them; true when they have (or nothing was cancelled).
+     */
+    public boolean awaitActions(Duration timeout) {
+        if (cancelledBy.get() == null) {
+            return true;
+        }
+        try {
+            return actionsRan.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** The signal ({@code SIGINT}) a cancel named, or {@code null} for none and for {@link #EXIT}. */
