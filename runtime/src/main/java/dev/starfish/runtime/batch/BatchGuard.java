@@ -6,39 +6,48 @@ import dev.starfish.runtime.compile.CompileRequest;
 import dev.starfish.runtime.compile.CompileWatch;
 import dev.starfish.runtime.compile.InterruptedCompile;
 import dev.starfish.runtime.compile.SignalGuard;
+import dev.starfish.runtime.invocation.Cancellation;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * The one guard of a whole batch (a compile's own guard would fight the others for the JVM's
- * signal handlers): on SIGINT, SIGTERM or SIGHUP, or plugin code calling {@code System.exit},
+ * The one guard of a whole batch (a compile's own guard would report its model alone): when the
+ * batch is cancelled (SIGINT, SIGTERM or SIGHUP, a server's client, or plugin code calling
+ * {@code System.exit}),
  * it stops every tool of every model, keeps the outputs of the models that finished, removes
  * the unfinished ones (and says so in each model's log), reports the running models as
  * interrupted and the waiting ones as cancelled, and prints one line.
  */
 final class BatchGuard implements CompileWatch, AutoCloseable {
 
+    /** Bounded: a stop that hangs must not keep a model's thread from ending. */
+    private static final long STOP_RECORD_WAIT_SECONDS = 30;
+
     private final ProcessLauncher launcher;
     private final OutcomeBoard board;
     private final Consumer<List<ModelOutcome>> report;
     private final PrintStream err;
     private final SignalGuard signals;
+    private final CountDownLatch stopRecorded = new CountDownLatch(1);
 
     /**
      * @param report writes and prints the report of the models' outcomes (in the batch's order)
      */
-    BatchGuard(ProcessLauncher launcher, OutcomeBoard board, Consumer<List<ModelOutcome>> report, PrintStream err) {
+    BatchGuard(ProcessLauncher launcher, OutcomeBoard board, Consumer<List<ModelOutcome>> report,
+            Cancellation cancellation, PrintStream err) {
         this.launcher = requireNonNull(launcher, "launcher is null");
         this.board = requireNonNull(board, "board is null");
         this.report = requireNonNull(report, "report is null");
         this.err = requireNonNull(err, "err is null");
-        this.signals = SignalGuard.install("starfish-batch-guard", this::onEnd);
+        this.signals = SignalGuard.install(cancellation, this::onEnd);
     }
 
     @Override
@@ -47,6 +56,19 @@ final class BatchGuard implements CompileWatch, AutoCloseable {
             @Override
             public String interruptedBy() {
                 return signals.interruptedBy();
+            }
+
+            /** The model's log stays open until the guard has written its interruption there. */
+            @Override
+            public void awaitStopRecorded() {
+                if (signals.interruptedBy() == null) {
+                    return;
+                }
+                try {
+                    stopRecorded.await(STOP_RECORD_WAIT_SECONDS, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
 
             @Override
@@ -62,6 +84,14 @@ final class BatchGuard implements CompileWatch, AutoCloseable {
     }
 
     private void onEnd(String signal) {
+        try {
+            stop(signal);
+        } finally {
+            stopRecorded.countDown();
+        }
+    }
+
+    private void stop(String signal) {
         Optional<OutcomeBoard.Snapshot> closed = board.close();
         if (closed.isEmpty()) {
             return;

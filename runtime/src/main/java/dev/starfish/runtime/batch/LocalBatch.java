@@ -9,11 +9,14 @@ import dev.starfish.runtime.compile.CompileInterruptedException;
 import dev.starfish.runtime.compile.CompileRequest;
 import dev.starfish.runtime.compile.CompileResult;
 import dev.starfish.runtime.compile.SignalGuard;
+import dev.starfish.runtime.invocation.Cancellation;
 import dev.starfish.runtime.launch.ProcessLauncher;
+import dev.starfish.runtime.log.ConsoleRoutes;
 import dev.starfish.runtime.registry.JobRegistry;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletionService;
@@ -41,8 +44,12 @@ public final class LocalBatch {
     private final PrintStream err;
 
     /** @param cache the compile cache every model of the batch shares (thread-safe; {@link CompileCache#disabled()} for none) */
+    private final Cancellation cancellation;
+
+    /** @param cancellation stops the batch ({@link BatchGuard}); its line goes to {@code err} */
     public LocalBatch(JobRegistry registry, ProcessLauncher launcher, BatchSettings settings, CompileCache cache,
-            BatchConsole console, PrintStream err) {
+            BatchConsole console, Cancellation cancellation, PrintStream err) {
+        this.cancellation = requireNonNull(cancellation, "cancellation is null");
         this.registry = requireNonNull(registry, "registry is null");
         this.cache = requireNonNull(cache, "cache is null");
         this.launcher = requireNonNull(launcher, "launcher is null");
@@ -64,9 +71,13 @@ public final class LocalBatch {
             t.setDaemon(true);
             return t;
         });
-        try (BatchGuard guard = new BatchGuard(launcher, board, report, err)) {
+        // the batch's own thread context (its console route) for every model's thread, without the caller's log file
+        Map<String, String> context = ThreadContext.get(ConsoleRoutes.KEY) == null ? Map.of()
+                : Map.of(ConsoleRoutes.KEY, ThreadContext.get(ConsoleRoutes.KEY));
+        BatchGuard guard = new BatchGuard(launcher, board, report, cancellation, err);
+        try (guard) {
             CompletionService<ModelOutcome> done = new ExecutorCompletionService<>(pool);
-            items.forEach(item -> done.submit(() -> compileOne(item, board, guard)));
+            items.forEach(item -> done.submit(() -> compileOne(item, board, guard, context)));
             for (int i = 0; i < items.size(); i++) {
                 ModelOutcome outcome = done.take().get();
                 if (outcome != null) {
@@ -83,7 +94,7 @@ public final class LocalBatch {
             return outcomes.stream().allMatch(o -> o.status() == ModelStatus.OK) ? 0 : 1;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return 1;
+            return stopped(guard);
         } catch (ExecutionException e) {
             throw new IllegalStateException("a batch worker failed outside its compile: " + e.getCause(), e.getCause());
         } finally {
@@ -97,8 +108,9 @@ public final class LocalBatch {
     }
 
     /** One model, start to end; {@code null} when the batch was stopped before it started or while it ran. */
-    private ModelOutcome compileOne(BatchItem item, OutcomeBoard board, BatchGuard guard) {
+    private ModelOutcome compileOne(BatchItem item, OutcomeBoard board, BatchGuard guard, Map<String, String> context) {
         ThreadContext.clearMap();
+        ThreadContext.putAll(context);
         CompileRequest request = settings.requestFor(item);
         Compilation compilation = newCompilation(request);
         Supplier<String> cache = () -> compilation.cacheOutcome().label();

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.runtime.compile.SignalGuard;
+import dev.starfish.runtime.invocation.Cancellation;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -36,7 +37,12 @@ public final class SlurmBatch {
     /** Whoever ends the batch first (it finished, or the submitter was stopped) reports it. */
     private final AtomicBoolean reported = new AtomicBoolean();
 
-    public SlurmBatch(Path starfishHome, SlurmSettings settings, BatchConsole console, PrintStream err) {
+    private final Cancellation cancellation;
+
+    /** @param cancellation stops the batch: the array is cancelled, the report written, one line said */
+    public SlurmBatch(Path starfishHome, SlurmSettings settings, BatchConsole console, Cancellation cancellation,
+            PrintStream err) {
+        this.cancellation = requireNonNull(cancellation, "cancellation is null");
         this.starfishHome = requireNonNull(starfishHome, "starfishHome is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.console = requireNonNull(console, "console is null");
@@ -64,9 +70,13 @@ public final class SlurmBatch {
                 + manifest.shares().size() + " tasks; batch directory " + dir + ")");
         Map<Integer, SlurmTaskState> last = new HashMap<>();
         Map<Integer, BatchReport> reports = new HashMap<>();
-        try (SignalGuard guard = SignalGuard.install("starfish-slurm-guard", signal -> onEnd(signal, jobId, items,
+        try (SignalGuard guard = SignalGuard.install(cancellation, signal -> onEnd(signal, jobId, items,
                 manifest, last, reports, report))) {
             follow(jobId, manifest, last, reports);
+            if (reported.get()) {
+                // stopped (the guard reported the batch): the caller ends with the signal's code
+                return guard.interruptedBy() != null ? SignalGuard.exitCode(guard.interruptedBy()) : 1;
+            }
             List<ModelOutcome> outcomes = TaskReportMerge.merge(items, jobId, manifest, Map.copyOf(last), Map.copyOf(reports));
             if (reported.compareAndSet(false, true)) {
                 report.accept(outcomes);
@@ -92,7 +102,7 @@ public final class SlurmBatch {
         for (int i = 0; i < manifest.shares().size(); i++) {
             open.add(i);
         }
-        while (!open.isEmpty()) {
+        while (!open.isEmpty() && !reported.get()) {
             Map<Integer, SlurmTaskState> now = slurm.states(jobId);
             for (int task : List.copyOf(open)) {
                 SlurmTaskState state = now.isEmpty() ? SlurmTaskState.forgotten() : now.get(task);

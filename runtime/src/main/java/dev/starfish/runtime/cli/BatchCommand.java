@@ -11,6 +11,7 @@ import dev.starfish.runtime.batch.ReportTarget;
 import dev.starfish.runtime.batch.SlurmBatch;
 import dev.starfish.runtime.compile.InputLimits;
 import dev.starfish.runtime.host.Host;
+import dev.starfish.runtime.invocation.Invocation;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -96,7 +97,9 @@ final class BatchCommand implements Callable<Integer>, HostAware {
         requireAtLeastOne("--jobs", subgraphParallelism);
         ParseResult parsed = spec.commandLine().getParseResult();
         List<String> jobs = attached.pipeline(pipeline, parsed);
-        Path launchDir = Path.of("").toAbsolutePath();
+        Invocation invocation = StarfishCommand.invocation(spec);
+        CommandStreams streams = StarfishCommand.streams(spec);
+        Path launchDir = invocation.workingDirectory();
         Optional<Path> outDir = Optional.ofNullable(outputDir).map(d -> launchDir.resolve(d).normalize());
         List<BatchItem> items = BatchInputs.resolve(models.stream().map(m -> launchDir.resolve(m).normalize()).toList(),
                 recursive, outDir);
@@ -108,22 +111,25 @@ final class BatchCommand implements Callable<Integer>, HostAware {
         }
         BatchSettings settings = new BatchSettings(jobs, attached.optionValues(parsed), subgraphParallelism, parallel,
                 launchDir, VersionProvider.version(), InputLimits.of(host.properties()));
-        BatchConsole console = "local".equals(executor) && !logging.quiet() && CompileProgress.onTerminal(logging)
-                ? new BatchConsole(spec.commandLine().getOut(), items.size(), ConsoleStreams.rawStdout(),
-                        CompileProgress.columns())
+        BatchConsole console = "local".equals(executor) && !logging.quiet()
+                && CompileProgress.onTerminal(logging, invocation)
+                ? new BatchConsole(spec.commandLine().getOut(), items.size(), streams.rawStdout(),
+                        CompileProgress.columns(invocation))
                 : new BatchConsole(spec.commandLine().getOut(), items.size());
         BatchReporter reporter = new BatchReporter(settings.driverVersion(), executor, reportFile, console);
         if ("slurm".equals(executor)) {
-            List<String> taskArguments = TaskArguments.of(spec, parsed, outDir);
-            return new SlurmBatch(host.home().root(), slurm.settings(spec), console, System.err)
+            List<String> taskArguments = TaskArguments.of(spec, parsed, outDir, launchDir);
+            return new SlurmBatch(host.home().root(), slurm.settings(spec), console, invocation.cancellation(),
+                    streams.errStream())
                     .run(items, settings, taskArguments, reportFile, reporter);
         }
         if (slurm.anyGiven()) {
             org.apache.logging.log4j.LogManager.getLogger(BatchCommand.class).warn(
                     "the --slurm-* and --sbatch-arg options have no effect without --executor slurm");
         }
-        try (ProcessLauncher launcher = host.newLauncher()) {
-            return new LocalBatch(host.registry(), launcher, settings, cacheOptions.open(host), console, System.err)
+        try (ProcessLauncher launcher = host.newLauncher(invocation.environment())) {
+            return new LocalBatch(host.registry(), launcher, settings, cacheOptions.open(host, invocation), console,
+                    invocation.cancellation(), streams.errStream())
                     .run(items, reporter);
         }
     }

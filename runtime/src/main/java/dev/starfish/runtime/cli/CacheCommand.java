@@ -10,6 +10,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import dev.starfish.runtime.invocation.Invocation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -53,10 +54,11 @@ final class CacheCommand implements Callable<Integer> {
     CompileCache existing() {
         CacheOptions options = new CacheOptions();
         options.cacheDir = cacheDir;
-        StarfishProperties properties = StarfishProperties.load(StarfishHome.locate(System.getenv()).confDir()
+        Invocation invocation = StarfishCommand.invocation(spec);
+        StarfishProperties properties = StarfishProperties.load(StarfishHome.locate(invocation.environment()).confDir()
                 .resolve("starfish.properties"));
         try {
-            return CompileCache.existing(options.settings(properties));
+            return CompileCache.existing(options.settings(properties, invocation));
         } catch (UnusableCacheException e) {
             throw new InvalidInputException(e.getMessage());
         }
@@ -71,8 +73,9 @@ final class CacheCommand implements Callable<Integer> {
     Path configuredDirectory() {
         CacheOptions options = new CacheOptions();
         options.cacheDir = cacheDir;
-        return options.settings(StarfishProperties.load(StarfishHome.locate(System.getenv()).confDir()
-                .resolve("starfish.properties"))).directory();
+        Invocation invocation = StarfishCommand.invocation(spec);
+        return options.settings(StarfishProperties.load(StarfishHome.locate(invocation.environment()).confDir()
+                .resolve("starfish.properties")), invocation).directory();
     }
 
     /** What the three subcommands share: the parent's --cache-dir, the verbosity options, the output. */

@@ -6,6 +6,8 @@ import dev.starfish.runtime.cache.CompileCache;
 import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.config.StarfishProperties;
 import dev.starfish.runtime.host.Host;
+import dev.starfish.runtime.invocation.Invocation;
+import dev.starfish.runtime.config.JvmEnvironment;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.Option;
@@ -27,19 +29,20 @@ final class CacheOptions {
     boolean noCache;
 
     /** The command's cache: off with {@code --no-cache}, else opened (an unusable directory warns and is off). */
-    CompileCache open(Host host) {
-        return noCache ? CompileCache.disabled() : CompileCache.open(settings(host.properties()));
+    CompileCache open(Host host, Invocation invocation) {
+        return noCache ? CompileCache.disabled() : CompileCache.open(settings(host.properties(), invocation));
     }
 
     /** The cache for {@code -###}: keys and a look that creates and changes nothing. */
-    CompileCache openForPlan(Host host) {
-        return noCache ? CompileCache.disabled() : CompileCache.forPlan(settings(host.properties()));
+    CompileCache openForPlan(Host host, Invocation invocation) {
+        return noCache ? CompileCache.disabled() : CompileCache.forPlan(settings(host.properties(), invocation));
     }
 
     /** The cache settings: {@code --cache-dir} over {@code cache.dir} over the default directory. */
-    CacheSettings settings(StarfishProperties properties) {
+    CacheSettings settings(StarfishProperties properties, Invocation invocation) {
         String configured = cacheDir != null ? cacheDir : properties.string(Setting.CACHE_DIR);
-        Path directory = configured == null ? CacheSettings.defaultDirectory(System.getenv()) : expand(configured);
+        Path directory = configured == null ? CacheSettings.defaultDirectory(invocation.environment())
+                : expand(configured, invocation.workingDirectory());
         long maxBytes = properties.integer(Setting.CACHE_MAX_BYTES);
         long staleSeconds = properties.integer(Setting.CACHE_LOCK_STALE_SECONDS);
         long waitSeconds = properties.integer(Setting.CACHE_LOCK_WAIT_SECONDS);
@@ -59,10 +62,10 @@ final class CacheOptions {
     }
 
     /** {@code ~/x} is under the user's home; a relative path is against the directory starfish was started in. */
-    private static Path expand(String path) {
+    private static Path expand(String path, Path workingDirectory) {
         if (path.equals("~") || path.startsWith("~/")) {
-            return Path.of(System.getProperty("user.home")).resolve(path.substring(Math.min(2, path.length())));
+            return Path.of(JvmEnvironment.userHome()).resolve(path.substring(Math.min(2, path.length())));
         }
-        return Path.of("").toAbsolutePath().resolve(path).normalize();
+        return workingDirectory.resolve(path).normalize();
     }
 }

@@ -1,5 +1,7 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.api.InvalidInputException;
+import dev.starfish.runtime.invocation.Invocation;
 import dev.starfish.runtime.compile.WorkDirectoryCleaner;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -35,15 +37,23 @@ final class CleanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<Path> targets = dirs.isEmpty() ? List.of(Path.of(".")) : dirs;
+        Invocation invocation = StarfishCommand.invocation(spec);
+        List<UserPath> targets = (dirs.isEmpty() ? List.of(Path.of(".")) : dirs).stream()
+                .map(dir -> UserPath.of(invocation, dir)).toList();
         // every DIR is checked before any is cleaned: a typo removes nothing
-        targets.forEach(WorkDirectoryCleaner::requireDirectory);
+        for (UserPath dir : targets) {
+            try {
+                WorkDirectoryCleaner.requireDirectory(dir.resolved());
+            } catch (InvalidInputException e) {
+                throw dir.shownIn(e);
+            }
+        }
         PrintWriter out = spec.commandLine().getOut();
         int removed = 0;
-        for (Path dir : targets) {
-            for (WorkDirectoryCleaner.Outcome outcome : WorkDirectoryCleaner.clean(dir, dryRun)) {
-                String shown = dir.equals(Path.of(".")) ? outcome.path().getFileName().toString()
-                        : outcome.path().toString();
+        for (UserPath dir : targets) {
+            for (WorkDirectoryCleaner.Outcome outcome : WorkDirectoryCleaner.clean(dir.resolved(), dryRun)) {
+                String shown = dir.typed().equals(Path.of(".")) ? outcome.path().getFileName().toString()
+                        : dir.show(outcome.path());
                 if (outcome.removed()) {
                     removed++;
                     out.println((dryRun ? "would remove " : "removed ") + shown);

@@ -11,6 +11,8 @@ import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import dev.starfish.runtime.log.ConsoleText;
 import dev.starfish.runtime.report.DriverStart;
+import dev.starfish.runtime.invocation.Invocation;
+import dev.starfish.runtime.invocation.Cancellation;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -89,25 +91,27 @@ final class CompileCommand implements Callable<Integer>, HostAware {
         List<String> jobs = attached.pipeline(pipeline, parsed);
         CompileRequest request = request(jobs, parsed, InputLimits.of(host.properties()));
         PrintWriter out = spec.commandLine().getOut();
-        try (ProcessLauncher launcher = host.newLauncher()) {
-            CompileCache cache = dryRun ? cacheOptions.openForPlan(host) : cacheOptions.open(host);
+        Invocation invocation = StarfishCommand.invocation(spec);
+        CommandStreams streams = StarfishCommand.streams(spec);
+        try (ProcessLauncher launcher = host.newLauncher(invocation.environment())) {
+            CompileCache cache = dryRun ? cacheOptions.openForPlan(host, invocation) : cacheOptions.open(host, invocation);
             CompileResult result;
-            try (CompileProgress progress = CompileProgress.choose(out, logging, dryRun)) {
+            try (CompileProgress progress = CompileProgress.choose(out, logging, dryRun, invocation, streams)) {
                 result = new Compilation(host.registry(), launcher, request, out, cache, progress.listener(),
-                        DriverStart.ofProcess()).run();
+                        DriverStart.ofProcess()).run(invocation.cancellation(), streams.errStream());
             }
             if (!dryRun) {
                 out.println(ConsoleText.line(summary(result, request)));
             }
         } catch (CompileInterruptedException e) {
-            return 128 + ("SIGINT".equals(e.signal()) ? 2 : "SIGHUP".equals(e.signal()) ? 1 : 15);
+            return Cancellation.exitCode(e.signal());
         }
         out.flush();
         return ExitCodes.OK;
     }
 
     private CompileRequest request(List<String> jobs, picocli.CommandLine.ParseResult parsed, InputLimits limits) {
-        Path launchDir = Path.of("").toAbsolutePath();
+        Path launchDir = StarfishCommand.invocation(spec).workingDirectory();
         Path modelPath = launchDir.resolve(model).normalize();
         String stem = modelPath.getFileName() == null ? "model"
                 : modelPath.getFileName().toString().replaceFirst("\\.[^.]*$", "");

@@ -1,5 +1,6 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.runtime.log.ConsoleRoutes;
 import dev.starfish.runtime.log.LogFileSink;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -85,7 +86,8 @@ final class CompileLogFiles {
         } catch (IOException | InvalidPathException e) {
             failed.add(file);
             closeQuietly(open.remove(file));
-            warnings.println("starfish: warning: cannot write the log file " + file + ": " + e.getMessage()
+            ConsoleRoutes.Route route = ConsoleRoutes.process().current();
+            (route != null ? route.err() : warnings).println("starfish: warning: cannot write the log file " + file + ": " + e.getMessage()
                     + "; the compile goes on without it");
         }
     }

@@ -1,5 +1,6 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.runtime.log.ConsoleRoutes;
 import java.io.PrintStream;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.ThreadContext;
@@ -8,7 +9,8 @@ import org.apache.logging.log4j.message.Message;
 /**
  * Where an event goes under the shipped configuration: at debug or above to the compile log the
  * thread's {@value #LOGFILE_KEY} context names, in the file pattern; at or above the console level
- * also to stderr in the console pattern, except the events of {@value #OUTCOME_LOGGER}, which are
+ * also to stderr in the console pattern (the stderr and level of the command whose thread logged it,
+ * {@link ConsoleRoutes}), except the events of {@value #OUTCOME_LOGGER}, which are
  * for the compile log only.
  */
 final class CompileLogRouter {
@@ -36,8 +38,10 @@ final class CompileLogRouter {
 
     void log(String logger, Level level, Message message, Throwable thrown) {
         String text = message.getFormattedMessage();
-        if (!OUTCOME_LOGGER.equals(logger) && level.isMoreSpecificThan(consoleLevel)) {
-            console.println(LogLine.console(level, text));
+        ConsoleRoutes.Route route = ConsoleRoutes.process().current();
+        Level shownFrom = route != null ? route.level() : consoleLevel;
+        if (!OUTCOME_LOGGER.equals(logger) && level.isMoreSpecificThan(shownFrom)) {
+            (route != null ? route.err() : console).println(LogLine.console(level, text));
         }
         String file = ThreadContext.get(LOGFILE_KEY);
         if (file != null && !file.isEmpty()) {

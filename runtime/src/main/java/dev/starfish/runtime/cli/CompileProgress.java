@@ -1,5 +1,6 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.runtime.invocation.Invocation;
 import dev.starfish.runtime.report.PlainProgress;
 import dev.starfish.runtime.report.StepListener;
 import dev.starfish.runtime.report.TerminalProgress;
@@ -14,7 +15,7 @@ import java.io.PrintWriter;
 final class CompileProgress implements AutoCloseable {
 
     /** Set to {@code true} by {@code bin/starfish} when its stdout is a terminal. */
-    static final String TTY_PROPERTY = "starfish.stdout.tty";
+    static final String TTY_PROPERTY = ProcessInvocation.TTY_PROPERTY;
 
     private final StepListener listener;
     private final AutoCloseable closer;
@@ -24,32 +25,37 @@ final class CompileProgress implements AutoCloseable {
         this.closer = closer;
     }
 
-    static CompileProgress choose(PrintWriter out, LoggingOptions logging, boolean dryRun) {
+    static CompileProgress choose(PrintWriter out, LoggingOptions logging, boolean dryRun, Invocation invocation,
+            CommandStreams streams) {
         if (dryRun || logging.quiet()) {
             return new CompileProgress(StepListener.NONE, () -> { });
         }
-        if (onTerminal(logging)) {
+        if (onTerminal(logging, invocation)) {
             out.flush();
-            TerminalProgress terminal = new TerminalProgress(ConsoleStreams.rawStdout(), columns());
+            TerminalProgress terminal = new TerminalProgress(streams.rawStdout(), columns(invocation));
             return new CompileProgress(terminal, terminal);
         }
         return new CompileProgress(new PlainProgress(out), () -> { });
     }
 
     /** Whether a live status line goes to stdout: it is a terminal and no log lines interleave with it. */
-    static boolean onTerminal(LoggingOptions logging) {
+    static boolean onTerminal(LoggingOptions logging, Invocation invocation) {
         boolean logsOnConsole = logging.verbose.length > 0 || logging.level != null && logging.level != Verbosity.WARN
                 && logging.level != Verbosity.ERROR;
-        return Boolean.getBoolean(TTY_PROPERTY) && !logsOnConsole;
+        return invocation.terminal().stdoutIsTerminal() && !logsOnConsole;
     }
 
     StepListener listener() {
         return listener;
     }
 
-    static int columns() {
+    /** The terminal's width: the caller's when it told one, else {@code COLUMNS}, else 80. */
+    static int columns(Invocation invocation) {
+        if (invocation.terminal().columns() > 0) {
+            return invocation.terminal().columns();
+        }
         try {
-            return Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "80").trim());
+            return Integer.parseInt(invocation.environment().getOrDefault("COLUMNS", "80").trim());
         } catch (NumberFormatException e) {
             return 80;
         }

@@ -1,5 +1,7 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.runtime.log.ConsoleRoutes;
+import java.io.PrintStream;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.Marker;
 import org.apache.logging.log4j.message.Message;
@@ -19,7 +21,8 @@ import org.apache.logging.log4j.util.PropertiesUtil;
 public final class ConsoleLoggerContextFactory extends OwnLoggerContextFactory {
 
     public ConsoleLoggerContextFactory() {
-        super(new OwnLoggerContext((name, messageFactory) -> new ConsoleLogger(name, consoleLevel(), messageFactory)));
+        super(new OwnLoggerContext((name, messageFactory) -> new ConsoleLogger(name, consoleLevel(), messageFactory,
+                System.err)));
     }
 
     /** The threshold {@code conf/log4j2.properties} would apply: {@code starfish.console.level}, default warn. */
@@ -27,16 +30,32 @@ public final class ConsoleLoggerContextFactory extends OwnLoggerContextFactory {
         return dev.starfish.runtime.log.LazyLogger.consoleThreshold();
     }
 
-    /** One line per event, as the console appender's pattern writes it. */
+    /**
+     * One line per event, as the console appender's pattern writes it, on the stderr of the command
+     * whose thread logged it ({@link ConsoleRoutes}), else on the stderr the process was started with.
+     */
     private static final class ConsoleLogger extends SimpleLogger {
-        ConsoleLogger(String name, Level level, MessageFactory messageFactory) {
-            super(name, level, false, false, false, false, null, messageFactory, PropertiesUtil.getProperties(),
-                    System.err);
+        private final transient PrintStream processErr;
+        private final Level processLevel;
+
+        ConsoleLogger(String name, Level level, MessageFactory messageFactory, PrintStream processErr) {
+            // every level here: whether a line is shown is the logging command's level, known per event
+            super(name, Level.ALL, false, false, false, false, null, messageFactory,
+                    PropertiesUtil.getProperties(), processErr);
+            this.processErr = processErr;
+            this.processLevel = level;
         }
 
         @Override
         public void logMessage(String fqcn, Level level, Marker marker, Message message, Throwable thrown) {
-            System.err.println(LogLine.console(level, message.getFormattedMessage()));
+            ConsoleRoutes.Route route = ConsoleRoutes.process().current();
+            if (route == null) {
+                if (level.isMoreSpecificThan(processLevel)) {
+                    processErr.println(LogLine.console(level, message.getFormattedMessage()));
+                }
+            } else if (level.isMoreSpecificThan(route.level())) {
+                route.err().println(LogLine.console(level, message.getFormattedMessage()));
+            }
         }
     }
 }

@@ -4,42 +4,57 @@ import dev.starfish.runtime.log.EscapingOutputStream;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 
 /**
- * The one place every console line goes through: {@link #escapeStandardStreams} replaces
- * {@code System.out} (the user's stdout, {@link UserStdout}) and {@code System.err} with streams
- * that show control characters as text
- * ({@link EscapingOutputStream}), before Picocli, a logger or a command writes a byte. Only the
- * terminal progress display, which moves the cursor, writes to {@link #rawStdout} (and escapes the
- * names it shows itself).
+ * The one place every console line goes through: a command's stdout and stderr
+ * ({@link #escaping}) show control characters as text ({@link EscapingOutputStream}) before
+ * Picocli, a logger or a command writes a byte to the caller's streams. Only the terminal progress
+ * display, which moves the cursor, writes to the caller's stdout itself ({@link #raw}) and escapes
+ * the names it shows itself. For the one-shot process, {@link #escapeStandardStreams} does the same
+ * to {@code System.out} (the user's stdout, {@link UserStdout}) and {@code System.err}, for code
+ * that writes there without a command (Log4j core's console appender, an uncaught error).
  */
 final class ConsoleStreams {
 
     private ConsoleStreams() {
     }
 
-    /** Called once by {@code main}; tests that call {@link StarfishCli#run} keep their own streams. */
+    /** Called once by {@code main}, before any logger or command writes. */
     static void escapeStandardStreams() {
-        Charset charset = consoleCharset();
-        System.setOut(escaping(UserStdout.descriptor(), charset));
-        System.setErr(escaping(FileDescriptor.err, charset));
+        System.setOut(escaping(processStdout()));
+        System.setErr(escaping(processStderr()));
+    }
+
+    /** The process's stdout as the user gave it, unescaped and buffered. */
+    static PrintStream processStdout() {
+        return raw(new FileOutputStream(UserStdout.descriptor()));
+    }
+
+    /** The process's stderr, unescaped and buffered. */
+    static PrintStream processStderr() {
+        return raw(new FileOutputStream(FileDescriptor.err));
+    }
+
+    private static PrintStream raw(OutputStream fd) {
+        return new PrintStream(new BufferedOutputStream(fd, 8192), true, consoleCharset());
+    }
+
+    /** {@code raw} (a caller's stream, as is) with every control character shown as text. */
+    static PrintStream escaping(PrintStream raw) {
+        return new PrintStream(new EscapingOutputStream(raw), true, consoleCharset());
     }
 
     /** Stdout without the escaping, for the progress display's own cursor moves. */
-    static PrintWriter rawStdout() {
-        return new PrintWriter(new OutputStreamWriter(new FileOutputStream(UserStdout.descriptor()), consoleCharset()));
+    static PrintWriter rawStdout(PrintStream raw) {
+        return new PrintWriter(new OutputStreamWriter(raw, consoleCharset()));
     }
 
-    private static PrintStream escaping(FileDescriptor fd, Charset charset) {
-        return new PrintStream(new EscapingOutputStream(new BufferedOutputStream(new FileOutputStream(fd), 8192)),
-                true, charset);
-    }
-
-    private static Charset consoleCharset() {
+    static Charset consoleCharset() {
         String encoding = System.getProperty("sun.stdout.encoding");
         return encoding != null && Charset.isSupported(encoding) ? Charset.forName(encoding) : Charset.defaultCharset();
     }

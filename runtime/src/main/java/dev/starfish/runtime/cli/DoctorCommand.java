@@ -40,7 +40,8 @@ final class DoctorCommand implements Callable<Integer> {
     @Override
     public Integer call() throws JsonProcessingException {
         HostOptions options = root.hostOptions();
-        List<Finding> findings = Doctor.examine(options.home(), options::openHost, Path.of("").toAbsolutePath());
+        List<Finding> findings = Doctor.examine(options.home(), options::openHost,
+                StarfishCommand.invocation(spec).workingDirectory());
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(JsonOption.render(findings.stream().map(DoctorCommand::asMap).toList()));

@@ -2,6 +2,8 @@ package dev.starfish.runtime.cli;
 
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.host.Host;
+import dev.starfish.api.InvalidInputException;
+import dev.starfish.runtime.invocation.Invocation;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -11,23 +13,46 @@ import java.util.List;
  * @param pluginsDir the plugins directory, or {@code null} for the home's
  * @param rejectJobs jobs rejected on the command line
  */
-record HostOptions(Path pluginsDir, List<String> rejectJobs) {
+record HostOptions(Invocation invocation, Path pluginsDir, List<String> rejectJobs) {
     HostOptions {
         rejectJobs = List.copyOf(rejectJobs);
     }
 
     /** The installation the driver runs from ({@code STARFISH_HOME}, else the launcher's). */
     StarfishHome home() {
-        return StarfishHome.locate(System.getenv());
+        return StarfishHome.locate(invocation.environment());
     }
 
     /** Opens the host these options describe: the home's settings and the loaded plugins. */
     Host openHost() {
-        return Host.open(home(), pluginsDir, rejectJobs);
+        return open(false);
+    }
+
+    /** {@code --plugins-dir} against the invocation's working directory, or {@code null} for the home's. */
+    Path resolvedPluginsDir() {
+        return pluginsDir == null ? null : invocation.workingDirectory().resolve(pluginsDir);
+    }
+
+    /** The host; a message about the plugins directory names it as typed. */
+    static Host open(Invocation invocation, Path pluginsDir, List<String> rejectJobs, boolean listsTurnedAway) {
+        StarfishHome home = StarfishHome.locate(invocation.environment());
+        if (pluginsDir == null) {
+            return Host.open(home, invocation.environment(), null, rejectJobs, listsTurnedAway);
+        }
+        UserPath dir = UserPath.of(invocation, pluginsDir);
+        try {
+            return Host.open(home, invocation.environment(), dir.resolved(), rejectJobs, listsTurnedAway);
+        } catch (InvalidInputException e) {
+            throw dir.shownIn(e);
+        }
+    }
+
+    private Host open(boolean listsTurnedAway) {
+        return open(invocation, pluginsDir, rejectJobs, listsTurnedAway);
     }
 
     /** The host of a command that lists every jar turned away itself, which the registry then does not warn about. */
     Host openHostForListing() {
-        return Host.open(home(), pluginsDir, rejectJobs, true);
+        return open(true);
     }
 }

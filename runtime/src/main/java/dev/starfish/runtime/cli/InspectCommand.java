@@ -1,5 +1,6 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.api.InvalidInputException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.starfish.runtime.neff.EntryCheck;
@@ -44,12 +45,18 @@ final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws JsonProcessingException {
-        NeffInspection inspection = NeffInspector.inspect(neff);
+        UserPath file = UserPath.of(StarfishCommand.invocation(spec), neff);
+        NeffInspection inspection;
+        try {
+            inspection = NeffInspector.inspect(file.resolved());
+        } catch (InvalidInputException e) {
+            throw file.shownIn(e);
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(JsonOption.render(asMap(inspection)));
+            out.println(JsonOption.render(asMap(inspection, file)));
         } else {
-            printText(out, inspection);
+            printText(out, inspection, file);
         }
         out.flush();
         Optional<String> failure = inspection.firstFailure();
@@ -63,8 +70,8 @@ final class InspectCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private static void printText(PrintWriter out, NeffInspection inspection) {
-        out.println(inspection.file() + ": " + inspection.format() + ", toolchain " + inspection.toolchainVersion()
+    private static void printText(PrintWriter out, NeffInspection inspection, UserPath file) {
+        out.println(file.show(inspection.file()) + ": " + inspection.format() + ", toolchain " + inspection.toolchainVersion()
                 + ", " + inspection.entries().size() + " entries");
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of("ENTRY", "SIZE", "SHA256", "CHECK"));
@@ -97,9 +104,9 @@ final class InspectCommand implements Callable<Integer> {
         TextTable.print(out, rows);
     }
 
-    private static Map<String, Object> asMap(NeffInspection inspection) {
+    private static Map<String, Object> asMap(NeffInspection inspection, UserPath file) {
         Map<String, Object> root = new LinkedHashMap<>();
-        root.put("file", inspection.file().toString());
+        root.put("file", file.show(inspection.file()));
         root.put("format", inspection.format());
         root.put("toolchain_version", inspection.toolchainVersion());
         List<Map<String, Object>> entries = new ArrayList<>();

@@ -35,7 +35,7 @@ final class ManPagesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            Files.createDirectories(dir);
+            Files.createDirectories(StarfishCommand.invocation(spec).workingDirectory().resolve(dir));
             write(spec.root().commandLine());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the manual pages into " + dir + ": " + e.getMessage(), e);
@@ -48,7 +48,8 @@ final class ManPagesCommand implements Callable<Integer> {
         if (commandSpec.usageMessage().hidden() && commandSpec != spec.root()) {
             return;
         }
-        Files.writeString(dir.resolve(ManPage.nameOf(commandSpec) + ".1"),
+        Path into = StarfishCommand.invocation(spec).workingDirectory().resolve(dir);
+        Files.writeString(into.resolve(ManPage.nameOf(commandSpec) + ".1"),
                 new ManPage(commandSpec, VersionProvider.version()).render(), StandardCharsets.UTF_8);
         for (var entry : command.getSubcommands().entrySet()) {
             if (entry.getKey().equals(entry.getValue().getCommandName())) {

@@ -1,5 +1,6 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.runtime.invocation.Invocation;
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.registry.LintFinding;
 import dev.starfish.runtime.registry.PluginLinter;
@@ -48,9 +49,11 @@ final class PluginsLintCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<String> missing = new ArrayList<>();
+        Invocation invocation = StarfishCommand.invocation(spec);
         for (Path jar : jars) {
-            if (!Files.exists(jar, LinkOption.NOFOLLOW_LINKS) || Files.isDirectory(jar)) {
-                missing.add("starfish: error: " + jar + ": " + (Files.isDirectory(jar) ? "is a directory" : "no such "
+            Path file = invocation.workingDirectory().resolve(jar);
+            if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS) || Files.isDirectory(file)) {
+                missing.add("starfish: error: " + jar + ": " + (Files.isDirectory(file) ? "is a directory" : "no such "
                         + "file") + "; expected a plugin jar file, e.g. target/<artifact>-<version>.jar");
             }
         }
@@ -61,11 +64,12 @@ final class PluginsLintCommand implements Callable<Integer> {
         }
         HostOptions options = plugins.root().hostOptions();
         StarfishHome home = options.home();
-        Path pluginsDir = options.pluginsDir() != null ? options.pluginsDir() : home.pluginsDir();
+        Path pluginsDir = options.pluginsDir() != null ? invocation.workingDirectory().resolve(options.pluginsDir())
+                : home.pluginsDir();
         PluginLinter linter = PluginLinter.against(pluginsDir, List.of(home.privateBinDir(), home.binDir()));
         boolean clean = true;
         for (Path jar : jars) {
-            List<LintFinding> findings = linter.lint(jar, jar.toString());
+            List<LintFinding> findings = linter.lint(invocation.workingDirectory().resolve(jar), jar.toString());
             findings.forEach(f -> out.println(f.line()));
             if (findings.isEmpty()) {
                 out.println(jar + ": ok");

@@ -38,7 +38,7 @@ final class PluginsLockCommand implements Callable<Integer> {
         HostOptions options = plugins.root().hostOptions();
         StarfishHome home = options.home();
         PluginDirectoryScanner scanner = new PluginDirectoryScanner(
-                options.pluginsDir() != null ? options.pluginsDir() : home.pluginsDir());
+                options.pluginsDir() != null ? options.resolvedPluginsDir() : home.pluginsDir());
         Path lockFile = home.confDir().resolve(PluginLock.FILE_NAME);
         List<Path> jars = scanner.scan();
         PluginTrust trust = PluginTrust.forCurrentUser();

@@ -1,6 +1,7 @@
 package dev.starfish.runtime.cli;
 
 import dev.starfish.api.InvalidInputException;
+import dev.starfish.runtime.invocation.Cancellation;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -47,7 +48,8 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ReplayScripts scripts = ReplayScripts.of(Path.of("").toAbsolutePath().resolve(workDir).normalize());
+        ReplayScripts scripts = ReplayScripts.of(StarfishCommand.invocation(spec).workingDirectory()
+                .resolve(workDir).normalize());
         if (job == null) {
             list(scripts, spec.commandLine().getOut());
             return ExitCodes.OK;
@@ -78,11 +80,11 @@ final class ReplayCommand implements Callable<Integer> {
         spec.commandLine().getOut().flush();
         ProcessBuilder builder = new ProcessBuilder("sh", script.path().toString())
                 .directory(script.path().getParent().toFile()).inheritIO();
-        // a SIGTERM or SIGHUP that stops starfish stops the tool too (Ctrl-C reaches both directly); the hook
-        // is in place before the tool starts, so a signal right after the start cannot miss it
+        // a cancel (SIGTERM or SIGHUP to starfish, a server's client) stops the tool too (Ctrl-C reaches both
+        // directly on a terminal); in place before the tool starts, so a cancel right after the start cannot miss it
         StopOnExit stop = new StopOnExit();
-        Runtime.getRuntime().addShutdownHook(stop);
-        try {
+        try (Cancellation.Registration registration = StarfishCommand.invocation(spec).cancellation()
+                .onCancel(signal -> stop.run())) {
             Process process = stop.start(builder);
             // Java reports a child killed by signal N as 128+N, the shell's convention
             return process.waitFor();
@@ -91,20 +93,14 @@ final class ReplayCommand implements Callable<Integer> {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 130;
-        } finally {
-            removeQuietly(stop);
         }
     }
 
-    /** The shutdown hook that stops the replayed tool; a start and a stop never interleave. */
-    private static final class StopOnExit extends Thread {
+    /** What stops the replayed tool on a cancel; a start and a stop never interleave. */
+    private static final class StopOnExit {
 
         private Process process;
         private boolean stopping;
-
-        StopOnExit() {
-            super("starfish-replay-stop");
-        }
 
         synchronized Process start(ProcessBuilder builder) throws IOException, InterruptedException {
             if (stopping) {
@@ -114,20 +110,11 @@ final class ReplayCommand implements Callable<Integer> {
             return process;
         }
 
-        @Override
-        public synchronized void run() {
+        synchronized void run() {
             stopping = true;
             if (process != null) {
                 process.destroy();
             }
-        }
-    }
-
-    private static void removeQuietly(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // the JVM is shutting down: the hook is running or has run
         }
     }
 }

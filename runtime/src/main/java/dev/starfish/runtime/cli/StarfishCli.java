@@ -2,14 +2,23 @@ package dev.starfish.runtime.cli;
 
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.host.Host;
+import dev.starfish.runtime.invocation.Cancellation;
+import dev.starfish.runtime.invocation.Invocation;
+import dev.starfish.runtime.log.ConsoleRoutes;
+import dev.starfish.runtime.log.LazyLogger;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.apache.logging.log4j.Level;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
-/** The {@code starfish} executable's entry point; the only place that calls {@link System#exit}. */
+/**
+ * The {@code starfish} executable's entry point ({@link #main}, the only place that calls
+ * {@link System#exit}) and the one way to run a command ({@link #run(Invocation, String...)}).
+ */
 public final class StarfishCli {
 
     /** The subcommands that need the plugins loaded first: compile's options depend on the jobs. */
@@ -26,52 +35,92 @@ public final class StarfishCli {
     /** Picocli refuses a narrower usage help. */
     private static final int MINIMUM_HELP_WIDTH = 55;
 
+    /** How long a command's answer waits for its cancel's actions; a stop that hangs must not hold it forever. */
+    private static final Duration CANCEL_ACTIONS_WAIT = Duration.ofSeconds(60);
+
     private StarfishCli() {
     }
 
     public static void main(String[] args) {
-        ConsoleStreams.escapeStandardStreams();
+        Invocation invocation = ProcessInvocation.current();
         int code;
         try {
             if (!isVersionQuery(args)) {
                 LoggingBootstrap.chooseFor(EarlyArguments.scan(args).subcommand(), System.getProperty("starfish.home"));
+                // the JVM's console level, for an edited conf/log4j2.properties (Log4j core reads it as it starts)
+                EarlyArguments.scan(args).applyConsoleLevel();
             }
-            code = run(args);
+            ProcessInvocation.cancelOnSignals(invocation.cancellation());
+            code = run(invocation, args);
+            String signal = Cancellation.signalOf(invocation.cancellation().cancelledBy());
+            if (signal != null) {
+                // the signal's code, as when its handler ends the JVM first
+                code = Cancellation.exitCode(signal);
+            }
         } catch (Throwable e) {
             System.err.println("starfish: error: internal error: " + e + "; " + CrashReportFile.where(e));
             code = ExitCodes.FAILURE;
         }
         System.out.flush();
         System.err.flush();
+        invocation.out().flush();
+        invocation.err().flush();
         System.exit(code);
     }
 
-    /** Runs the CLI and returns its exit code (0 ok, 1 failure, 2 usage or invalid input). */
-    public static int run(String... args) {
+    /**
+     * Runs one command as {@code invocation} describes it and returns its exit code (0 ok, 1
+     * failure, 2 usage or invalid input, 128 + N when cancelled by signal N): relative paths
+     * against its working directory, its environment, its streams (escaped: control characters
+     * shown as text), its terminal and its verbosity, its cancellation. Reads nothing of the
+     * process's surroundings and never ends the JVM; several may run at once.
+     */
+    public static int run(Invocation invocation, String... args) {
+        CommandStreams streams = CommandStreams.of(invocation);
+        try {
+            return runCommand(invocation, streams, args);
+        } catch (RuntimeException | LinkageError | StackOverflowError | AssertionError e) {
+            streams.err().println("starfish: error: internal error: " + e + "; " + CrashReportFile.where(e));
+            return ExitCodes.FAILURE;
+        } finally {
+            // a cancel's actions (stop the tools, write the report, say so) end before the command's answer
+            invocation.cancellation().awaitActions(CANCEL_ACTIONS_WAIT);
+            streams.flush();
+        }
+    }
+
+    private static int runCommand(Invocation invocation, CommandStreams streams, String... args) {
         if (isVersionQuery(args)) {
             // Picocli's own answer, without building the model of every command first (most of its cost)
             for (String line : new VersionProvider().getVersion()) {
-                System.out.println(line);
+                streams.out().println(line);
             }
-            System.out.flush();
             return ExitCodes.OK;
         }
         Optional<String> unknown = EarlyArguments.unknownCommand(args);
         if (unknown.isPresent()) {
-            return UsageErrorReporter.unknownCommand(newCommandLine(), unknown.get());
+            return UsageErrorReporter.unknownCommand(newCommandLine(null, invocation, streams), unknown.get());
         }
         EarlyArguments early = EarlyArguments.scan(args);
-        early.applyConsoleLevel();
         if (early.subcommand() != null) {
             LoggingBootstrap.start();
         }
-        CommandLine commandLine = newCommandLine(onlySubcommand(early, args));
+        Level level = early.consoleLevel().map(v -> Level.toLevel(v.log4jLevel(), Level.WARN))
+                .orElseGet(LazyLogger::consoleThreshold);
+        try (ConsoleRoutes.Registration route = ConsoleRoutes.process()
+                .open(new ConsoleRoutes.Route(streams.errStream(), level))) {
+            return execute(invocation, streams, early, args);
+        }
+    }
+
+    private static int execute(Invocation invocation, CommandStreams streams, EarlyArguments early, String... args) {
+        CommandLine commandLine = newCommandLine(onlySubcommand(early, args), invocation, streams);
         if (early.subcommand() == null || !MODEL_COMMANDS.contains(early.subcommand())) {
             return commandLine.execute(args);
         }
         Host host;
         try {
-            host = Host.open(StarfishHome.locate(System.getenv()), early.pluginsDir(), early.rejectJobs());
+            host = HostOptions.open(invocation, early.pluginsDir(), early.rejectJobs(), false);
         } catch (RuntimeException e) {
             commandLine.getErr().println("starfish: error: " + e.getMessage());
             commandLine.getErr().flush();
@@ -113,13 +162,12 @@ public final class StarfishCli {
 
     /**
      * Colour only on a terminal that can show it: never for {@code TERM=dumb}, {@code NO_COLOR} or a
-     * pipe. {@code bin/starfish} gives the JVM the user's stdout on another descriptor than 1
-     * ({@link UserStdout}), so it tells whether that is a terminal in {@code starfish.stdout.tty}.
+     * pipe: the invocation's environment and terminal.
      */
-    static CommandLine.Help.Ansi ansi(java.util.Map<String, String> env) {
+    static CommandLine.Help.Ansi ansi(Invocation invocation) {
+        java.util.Map<String, String> env = invocation.environment();
         boolean dumb = env.get("TERM") == null || "dumb".equals(env.get("TERM")) || env.containsKey("NO_COLOR");
-        boolean tty = Boolean.parseBoolean(System.getProperty("starfish.stdout.tty",
-                String.valueOf(System.console() != null)));
+        boolean tty = invocation.terminal().stdoutIsTerminal();
         return !dumb && tty ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF;
     }
 
@@ -133,17 +181,18 @@ public final class StarfishCli {
         command.getSubcommands().values().forEach(StarfishCli::dropPluginOptions);
     }
 
-    /** The configured command line with every subcommand, also used by tests. */
+    /** The configured command line with every subcommand, for the process's invocation; used by tests. */
     public static CommandLine newCommandLine() {
-        return newCommandLine(null);
+        Invocation invocation = ProcessInvocation.ofSystemStreams();
+        return newCommandLine(null, invocation, CommandStreams.of(invocation));
     }
 
     /**
      * The configured command line with only the subcommand {@code only} when it names one (the
      * others' classes are not even inspected), else with every subcommand.
      */
-    static CommandLine newCommandLine(String only) {
-        CommandLine commandLine = new CommandLine(new StarfishCommand());
+    static CommandLine newCommandLine(String only, Invocation invocation, CommandStreams streams) {
+        CommandLine commandLine = new CommandLine(new StarfishCommand(invocation, streams));
         for (Class<?> type : StarfishCommand.SUBCOMMANDS) {
             String name = type.getAnnotation(CommandLine.Command.class).name();
             if (only == null || only.equals(name)) {
@@ -156,12 +205,14 @@ public final class StarfishCli {
         commandLine.setExecutionExceptionHandler(new ErrorReporter());
         commandLine.setParameterExceptionHandler(new UsageErrorReporter());
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
-        commandLine.setColorScheme(CommandLine.Help.defaultColorScheme(ansi(System.getenv())));
+        commandLine.setColorScheme(CommandLine.Help.defaultColorScheme(ansi(invocation)));
         commandLine.setUsageHelpAutoWidth(true);
-        helpWidth(System.getenv()).ifPresent(width -> {
+        helpWidth(invocation.environment()).ifPresent(width -> {
             commandLine.setUsageHelpAutoWidth(false);
             commandLine.setUsageHelpWidth(width);
         });
+        commandLine.setOut(streams.out());
+        commandLine.setErr(streams.err());
         // last: picocli gives the factory to the subcommands registered by now
         commandLine.setHelpFactory(SpaceWrappingHelp.FACTORY);
         return commandLine;

@@ -1,5 +1,6 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.runtime.invocation.Invocation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +33,9 @@ public final class StarfishCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
+    private final Invocation invocation;
+    private final CommandStreams streams;
+
     @Option(names = "--plugins-dir", paramLabel = "DIR", scope = picocli.CommandLine.ScopeType.INHERIT,
             description = "Directory of job plugin jars (default: $STARFISH_HOME/plugins).")
     Path pluginsDir;
@@ -39,6 +43,21 @@ public final class StarfishCommand implements Callable<Integer> {
     @Option(names = "--reject-jobs", paramLabel = "JOB", split = ",", scope = picocli.CommandLine.ScopeType.INHERIT,
             description = "Jobs not to load, in addition to rejected.jobs of conf/starfish.properties.")
     List<String> rejectJobs = new ArrayList<>();
+
+    StarfishCommand(Invocation invocation, CommandStreams streams) {
+        this.invocation = invocation;
+        this.streams = streams;
+    }
+
+    /** The invocation the command of {@code spec} (any subcommand of a command line) runs for. */
+    static Invocation invocation(CommandSpec spec) {
+        return ((StarfishCommand) spec.root().userObject()).invocation;
+    }
+
+    /** The console of the command of {@code spec}. */
+    static CommandStreams streams(CommandSpec spec) {
+        return ((StarfishCommand) spec.root().userObject()).streams;
+    }
 
     /** {@code starfish} without a subcommand is a usage error. */
     @Override
@@ -51,6 +70,6 @@ public final class StarfishCommand implements Callable<Integer> {
 
     /** The global options as a value for the host. */
     HostOptions hostOptions() {
-        return new HostOptions(pluginsDir, rejectJobs);
+        return new HostOptions(invocation, pluginsDir, rejectJobs);
     }
 }

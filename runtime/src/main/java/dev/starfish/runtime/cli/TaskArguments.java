@@ -24,19 +24,19 @@ final class TaskArguments {
     private TaskArguments() {
     }
 
-    static List<String> of(CommandSpec batch, ParseResult parsed, Optional<Path> outputDir) {
+    static List<String> of(CommandSpec batch, ParseResult parsed, Optional<Path> outputDir, Path launchDir) {
         List<String> args = new ArrayList<>();
         ParseResult root = batch.commandLine().getParent() == null ? null
                 : batch.commandLine().getParent().getParseResult();
         if (root != null) {
-            root.matchedOptions().forEach(option -> render(option, args));
+            root.matchedOptions().forEach(option -> render(option, args, launchDir));
         }
-        parsed.matchedOptions().forEach(option -> render(option, args));
+        parsed.matchedOptions().forEach(option -> render(option, args, launchDir));
         outputDir.ifPresent(dir -> args.addAll(List.of("--output-dir", dir.toString())));
         return List.copyOf(args);
     }
 
-    private static void render(OptionSpec option, List<String> args) {
+    private static void render(OptionSpec option, List<String> args, Path launchDir) {
         String name = option.longestName();
         if (SUBMITTER_ONLY.contains(name)) {
             return;
@@ -47,7 +47,7 @@ final class TaskArguments {
         }
         for (String value : option.originalStringValues()) {
             args.add(name);
-            args.add(name.equals("--plugins-dir") ? Path.of(value).toAbsolutePath().normalize().toString() : value);
+            args.add(name.equals("--plugins-dir") ? launchDir.resolve(value).normalize().toString() : value);
         }
     }
 }

@@ -11,6 +11,7 @@ import dev.starfish.runtime.cache.CacheKey;
 import dev.starfish.runtime.cache.CacheOutcome;
 import dev.starfish.runtime.cache.CompileCache;
 import dev.starfish.runtime.cache.ModelSnapshot;
+import dev.starfish.runtime.invocation.Cancellation;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import dev.starfish.runtime.plan.Plan;
 import dev.starfish.runtime.registry.JobRegistry;
@@ -24,6 +25,7 @@ import dev.starfish.runtime.report.ReportWriter;
 import dev.starfish.runtime.report.StepEvents;
 import dev.starfish.runtime.report.StepListener;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -95,9 +97,12 @@ public final class Compilation {
         this.listener = requireNonNull(listener, "listener is null");
     }
 
-    /** Runs the compile; a failure is recorded in the log file and raised for the CLI to report once. */
-    public CompileResult run() {
-        return run(CompileGuard.perCompile(launcher, System.err));
+    /**
+     * Runs the compile, stopped by {@code cancellation} (its line on {@code err}); a failure is
+     * recorded in the log file and raised for the CLI to report once.
+     */
+    public CompileResult run(Cancellation cancellation, PrintStream err) {
+        return run(CompileGuard.perCompile(launcher, cancellation, err));
     }
 
     /** Runs the compile under a guard the caller installed (a batch's one guard for all its compiles). */
@@ -141,6 +146,10 @@ public final class Compilation {
                 CompileResult result = key.isPresent()
                         ? cached.run(key.get(), () -> runPlan(plan, steps, events, model))
                         : runPlan(plan, steps, events, model);
+                if (guard.interruptedBy() != null) {
+                    // cancelled while its last step ended well: the guard's report and line stand, no output
+                    throw new IllegalStateException("the compile was interrupted (" + guard.interruptedBy() + ")");
+                }
                 cacheOutcome = result.cache();
                 recorder.cacheUsed(new CacheUse(result.cache().label(), result.cacheKey(), result.cacheEntry()));
                 if (result.cache() == CacheOutcome.HIT) {
@@ -158,10 +167,10 @@ public final class Compilation {
                         result.cache() == CacheOutcome.HIT ? " (cache hit: no job ran)" : "");
                 return measured;
             } catch (RuntimeException | Error e) {
-                String interrupted = guard.interruptedBy();
-                // an interrupted compile's last log record is the guard's line: write the report without a word
-                writeReport(interrupted != null ? recorder.interrupted(interruption(interrupted))
-                        : recorder.report(Optional.of(StepEvents.message(e))), interrupted == null);
+                if (guard.interruptedBy() == null) {
+                    writeReport(recorder.report(Optional.of(StepEvents.message(e))), true);
+                }
+                // an interrupted compile's report is the guard's, written when it was stopped: left as it is
                 if (guard.interruptedBy() != null) {
                     guard.awaitStopRecorded();
                     throw new CompileInterruptedException(guard.interruptedBy(), e);

@@ -2,6 +2,7 @@ package dev.starfish.runtime.compile;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.runtime.invocation.Cancellation;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import java.io.PrintStream;
 import java.util.concurrent.CountDownLatch;
@@ -11,12 +12,12 @@ import java.util.function.Supplier;
 import org.apache.logging.log4j.ThreadContext;
 
 /**
- * Guards one running compile against the ways a JVM can end under it: SIGINT, SIGTERM and SIGHUP,
- * and a plugin calling {@code System.exit}. Either way the user reads one line, the log file
+ * Guards one running compile against its cancel ({@link Cancellation}: SIGINT, SIGTERM and SIGHUP,
+ * a server's client, the JVM ending under it). Either way the user reads one line, the log file
  * records it, every tool's process group is stopped, the compile writes its report (the steps
  * that were running marked interrupted), the tools' temporary files next to the output are
  * removed, and the exit code says what happened (128 + the signal's number).
- * Installed for the duration of one compile; {@link #close()} restores the JVM's handlers.
+ * Installed for the duration of one compile; {@link #close()} ends it.
  */
 final class CompileGuard implements CompileWatch.Watched {
 
@@ -31,17 +32,17 @@ final class CompileGuard implements CompileWatch.Watched {
     private final CountDownLatch stopRecorded = new CountDownLatch(1);
 
     private CompileGuard(ProcessLauncher launcher, CompileRequest request, Supplier<String> runningJobs,
-            Consumer<String> onInterrupt, PrintStream err) {
+            Consumer<String> onInterrupt, Cancellation cancellation, PrintStream err) {
         this.launcher = requireNonNull(launcher, "launcher is null");
         this.request = requireNonNull(request, "request is null");
         this.runningJobs = requireNonNull(runningJobs, "runningJobs is null");
         this.onInterrupt = requireNonNull(onInterrupt, "onInterrupt is null");
         this.err = requireNonNull(err, "err is null");
-        this.signals = SignalGuard.install("starfish-compile-guard", this::onEnd);
+        this.signals = SignalGuard.install(cancellation, this::onEnd);
     }
 
     /** The watch of a compile run on its own: each compile installs its own guard. */
-    static CompileWatch perCompile(ProcessLauncher launcher, PrintStream err) {
+    static CompileWatch perCompile(ProcessLauncher launcher, Cancellation cancellation, PrintStream err) {
         return new CompileWatch() {
             @Override
             public Watched watch(CompileRequest request, Supplier<String> runningJobs) {
@@ -50,7 +51,7 @@ final class CompileGuard implements CompileWatch.Watched {
 
             @Override
             public Watched watch(CompileRequest request, Supplier<String> runningJobs, Consumer<String> onInterrupt) {
-                return new CompileGuard(launcher, request, runningJobs, onInterrupt, err);
+                return new CompileGuard(launcher, request, runningJobs, onInterrupt, cancellation, err);
             }
         };
     }

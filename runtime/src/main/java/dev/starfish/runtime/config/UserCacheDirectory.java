@@ -29,7 +29,7 @@ public final class UserCacheDirectory {
         }
         Path home = absolute(env.get("HOME"));
         if (home == null) {
-            home = absolute(System.getProperty("user.home"));
+            home = absolute(JvmEnvironment.userHome());
         }
         return (home == null ? Path.of("/nonexistent") : home).resolve(".cache/starfish");
     }

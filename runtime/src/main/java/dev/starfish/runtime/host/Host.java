@@ -6,7 +6,9 @@ import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.config.StarfishProperties;
 import dev.starfish.runtime.launch.LauncherSettings;
+import dev.starfish.runtime.config.UserCacheDirectory;
 import dev.starfish.runtime.launch.ProcessLauncher;
+import dev.starfish.runtime.launch.ToolEnvironment;
 import dev.starfish.runtime.launch.ToolResolver;
 import dev.starfish.runtime.nativelib.NativeSettings;
 import dev.starfish.runtime.registry.JobRegistry;
@@ -15,6 +17,7 @@ import dev.starfish.runtime.registry.PluginRejectList;
 import dev.starfish.runtime.registry.RegisteredJob;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -37,16 +40,17 @@ public final class Host implements AutoCloseable {
      * Opens a host: reads {@code conf/starfish.properties}, and loads every job plugin of
      * {@code pluginsDir} (the home's when {@code null}) except the rejected ones.
      */
-    public static Host open(StarfishHome home, Path pluginsDir, List<String> rejectedOnCommandLine) {
-        return open(home, pluginsDir, rejectedOnCommandLine, false);
+    public static Host open(StarfishHome home, Map<String, String> env, Path pluginsDir,
+            List<String> rejectedOnCommandLine) {
+        return open(home, env, pluginsDir, rejectedOnCommandLine, false);
     }
 
     /**
-     * Opens a host as {@link #open(StarfishHome, Path, List)} does, for a command that lists every
+     * Opens a host as {@link #open(StarfishHome, Map, Path, List)} does, for a command that lists every
      * jar turned away itself when {@code listsTurnedAway} (the registry does not warn about them too).
      */
-    public static Host open(StarfishHome home, Path pluginsDir, List<String> rejectedOnCommandLine,
-            boolean listsTurnedAway) {
+    public static Host open(StarfishHome home, Map<String, String> env, Path pluginsDir,
+            List<String> rejectedOnCommandLine, boolean listsTurnedAway) {
         requireNonNull(home, "home is null");
         StarfishProperties properties = StarfishProperties.load(home.confDir().resolve("starfish.properties"));
         PluginRejectList rejects = PluginRejectList.parse(properties.string(Setting.REJECTED_JOBS))
@@ -57,8 +61,8 @@ public final class Host implements AutoCloseable {
                     + (java.nio.file.Files.exists(plugins) ? " is not a directory" : " does not exist")
                     + (pluginsDir != null ? "; check --plugins-dir" : "; check STARFISH_HOME (" + home.root() + ")"));
         }
-        JobRegistry registry = JobRegistry.forDirectory(plugins, rejects, nativeSettings(home, properties),
-                home.confDir().resolve(PluginLock.FILE_NAME)).loadAllJobs(listsTurnedAway);
+        JobRegistry registry = JobRegistry.forDirectory(plugins, rejects, nativeSettings(home, properties, env),
+                home.confDir().resolve(PluginLock.FILE_NAME), UserCacheDirectory.of(env)).loadAllJobs(listsTurnedAway);
         warnAboutUnknownRejects(rejects, registry);
         return new Host(home, properties, registry);
     }
@@ -94,10 +98,11 @@ public final class Host implements AutoCloseable {
     /**
      * A new launcher for one command: the operator's limits from {@code conf/starfish.properties}
      * (concurrent tools, kill grace, per-job timeouts {@code timeout.<Job>}, spawn server) and the resolver
-     * {@code private, bin}. The caller closes it.
+     * {@code private, bin}, its tools in {@code environment} (the command's). The caller closes it.
      */
-    public ProcessLauncher newLauncher() {
-        return new ProcessLauncher(LauncherSettings.of(home, properties), ToolResolver.forHome(home.root(), Optional.empty()));
+    public ProcessLauncher newLauncher(Map<String, String> environment) {
+        return new ProcessLauncher(LauncherSettings.of(home, properties), ToolResolver.forHome(home.root(), Optional.empty()),
+                ToolEnvironment.of(environment));
     }
 
     /** The resolver a job's tools are found with: private, then the job's plugin's bundled tools, then bin. */
@@ -110,9 +115,10 @@ public final class Host implements AutoCloseable {
         return job.plugin().bundledToolsDir();
     }
 
-    private static NativeSettings nativeSettings(StarfishHome home, StarfishProperties properties) {
+    private static NativeSettings nativeSettings(StarfishHome home, StarfishProperties properties,
+            Map<String, String> env) {
         Path cache = Path.of(properties.string(Setting.NATIVE_CACHE_DIR.key(),
-                NativeSettings.defaultCacheRoot().toString()));
+                NativeSettings.defaultCacheRoot(env).toString()));
         boolean deepBind = properties.flag(Setting.NATIVE_DEEPBIND);
         return new NativeSettings(cache, deepBind, Optional.of(home.nativeLibDir().resolve("libstarfish-deepbind.so")));
     }

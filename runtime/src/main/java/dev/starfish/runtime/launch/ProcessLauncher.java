@@ -49,16 +49,22 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
     private final RunningTools running;
     private final ToolStarter starter;
     private final SpawnServer server;
+    private final ToolEnvironment environment;
 
-    /** A launcher with its own process slots and pump threads. */
+    /** A launcher with its own process slots and pump threads, its tools in the JVM's environment. */
     public ProcessLauncher(LauncherSettings settings, ToolResolver resolver) {
+        this(settings, resolver, ToolEnvironment.ofJvm());
+    }
+
+    /** A launcher with its own process slots and pump threads, its tools in {@code environment}. */
+    public ProcessLauncher(LauncherSettings settings, ToolResolver resolver, ToolEnvironment environment) {
         this(requireNonNull(settings, "settings is null"), resolver, new Semaphore(settings.maxConcurrentProcesses(), true),
                 new OutputPumps(settings.maxConcurrentProcesses()), new ReportFiles(settings.reportDir()),
-                new RunningTools(), new SpawnServer(settings.shim(), settings.defaultGrace()));
+                new RunningTools(), new SpawnServer(settings.shim(), settings.defaultGrace(), environment), environment);
     }
 
     private ProcessLauncher(LauncherSettings settings, ToolResolver resolver, Semaphore processSlots, OutputPumps pumps,
-            ReportFiles reports, RunningTools running, SpawnServer server) {
+            ReportFiles reports, RunningTools running, SpawnServer server, ToolEnvironment environment) {
         this.settings = settings;
         this.resolver = requireNonNull(resolver, "resolver is null");
         this.processSlots = processSlots;
@@ -66,7 +72,8 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
         this.reports = reports;
         this.running = running;
         this.server = server;
-        this.starter = settings.spawnServer() ? server : new ShimStarter(settings.shim(), pumps, reports);
+        this.starter = settings.spawnServer() ? server : new ShimStarter(settings.shim(), pumps, reports, environment);
+        this.environment = environment;
     }
 
     /**
@@ -85,7 +92,7 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
      */
     public ProcessLauncher forPlugin(Optional<Path> pluginToolsDir) {
         return new ProcessLauncher(settings, resolver.withPluginToolsDir(pluginToolsDir), processSlots, pumps,
-                reports, running, server);
+                reports, running, server, environment);
     }
 
     public LauncherSettings settings() {

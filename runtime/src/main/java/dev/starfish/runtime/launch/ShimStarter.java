@@ -31,7 +31,10 @@ final class ShimStarter implements ToolStarter {
     private final OutputPumps pumps;
     private final ReportFiles reports;
 
-    ShimStarter(Path shim, OutputPumps pumps, ReportFiles reports) {
+    private final ToolEnvironment inherited;
+
+    ShimStarter(Path shim, OutputPumps pumps, ReportFiles reports, ToolEnvironment inherited) {
+        this.inherited = inherited;
         this.shim = shim;
         this.pumps = pumps;
         this.reports = reports;
@@ -44,6 +47,8 @@ final class ShimStarter implements ToolStarter {
         List<String> argv = ShimCommandLine.of(shim, command, grace, report);
         ProcessBuilder builder = new ProcessBuilder(argv).directory(command.workingDir().toFile());
         Map<String, String> environment = builder.environment();
+        environment.clear();
+        environment.putAll(inherited.variables());
         command.envRemovals().forEach(environment::remove);
         environment.putAll(command.envOverrides());
         builder.redirectErrorStream(command.exposeStderr());

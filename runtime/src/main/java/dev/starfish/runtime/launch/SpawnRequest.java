@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * The payload of a spawn server's {@code N} frame (format: starfish-bin/shim/src/protocol.h):
  * NUL-terminated fields cwd, CPU limit, timeout and grace in ms, stderr merged, argv, and the
- * tool's whole environment (the JVM's, minus the command's removals, plus its overrides, as a
+ * tool's whole environment (the caller's, {@link ToolEnvironment}, minus the command's removals, plus its overrides, as a
  * {@link ProcessBuilder} would pass it).
  */
 final class SpawnRequest {
@@ -19,12 +19,7 @@ final class SpawnRequest {
     private SpawnRequest() {
     }
 
-    /** The JVM's own environment as fields, encoded once: most commands change nothing in it. */
-    private static final class Inherited {
-        private static final byte[] FIELDS = fields(System.getenv());
-    }
-
-    static byte[] encode(Command command, Duration grace) {
+    static byte[] encode(Command command, Duration grace, ToolEnvironment inherited) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(2048);
         field(out, command.workingDir().toAbsolutePath().toString());
         field(out, Integer.toString(command.cpuLimitSeconds()));
@@ -35,23 +30,23 @@ final class SpawnRequest {
         field(out, Integer.toString(argv.size()));
         argv.forEach(word -> field(out, word));
         if (command.envOverrides().isEmpty() && command.envRemovals().isEmpty()) {
-            out.writeBytes(Inherited.FIELDS);
+            out.writeBytes(inherited.fields());
         } else {
-            out.writeBytes(fields(environment(command)));
+            out.writeBytes(fields(environment(command, inherited)));
         }
         return out.toByteArray();
     }
 
     /** The environment's count and {@code NAME=value} words. */
-    private static byte[] fields(Map<String, String> environment) {
+    static byte[] fields(Map<String, String> environment) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
         field(out, Integer.toString(environment.size()));
         environment.forEach((name, value) -> field(out, name + "=" + value));
         return out.toByteArray();
     }
 
-    private static Map<String, String> environment(Command command) {
-        Map<String, String> environment = new HashMap<>(System.getenv());
+    private static Map<String, String> environment(Command command, ToolEnvironment inherited) {
+        Map<String, String> environment = new HashMap<>(inherited.variables());
         command.envRemovals().forEach(environment::remove);
         environment.putAll(command.envOverrides());
         return environment;

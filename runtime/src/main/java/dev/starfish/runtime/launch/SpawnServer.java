@@ -39,9 +39,11 @@ final class SpawnServer implements ToolStarter, AutoCloseable {
     private Connection connection;
     private int nextId = 1;
     private boolean closed;
+    private final ToolEnvironment environment;
 
     /** A server of {@code executable} (the shim); {@code closeGrace} bounds the wait for its exit on close. */
-    SpawnServer(Path executable, Duration closeGrace) {
+    SpawnServer(Path executable, Duration closeGrace, ToolEnvironment environment) {
+        this.environment = environment;
         this.executable = executable;
         this.closeGrace = closeGrace;
     }
@@ -49,7 +51,7 @@ final class SpawnServer implements ToolStarter, AutoCloseable {
     @Override
     public StartedTool start(Command command, Duration grace, Consumer<String> stdout, Consumer<String> stderr)
             throws IOException {
-        byte[] payload = SpawnRequest.encode(command, grace);
+        byte[] payload = SpawnRequest.encode(command, grace, environment);
         synchronized (lock) {
             if (closed) {
                 throw new IOException("the launcher was closed");

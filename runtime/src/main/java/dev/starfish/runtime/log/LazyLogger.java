@@ -45,7 +45,10 @@ public final class LazyLogger {
         return made;
     }
 
-    /** The console threshold of this process: {@link #CONSOLE_LEVEL_PROPERTY}, default warn. */
+    /**
+     * The console threshold of this process: {@link #CONSOLE_LEVEL_PROPERTY}, default warn (the JVM's
+     * configuration; a command's own level is its {@link ConsoleRoutes route}'s).
+     */
     public static Level consoleThreshold() {
         return Level.toLevel(System.getProperty(CONSOLE_LEVEL_PROPERTY, "WARN"), Level.WARN);
     }
@@ -53,7 +56,7 @@ public final class LazyLogger {
     /** False only when an event at {@code level} would surely be dropped (console-only logging above it). */
     static boolean mayKeep(Level level) {
         return !CONSOLE_ONLY_FACTORY.equals(System.getProperty(CONTEXT_FACTORY_PROPERTY))
-                || level.isMoreSpecificThan(consoleThreshold());
+                || level.isMoreSpecificThan(ConsoleRoutes.process().loosest(consoleThreshold()));
     }
 
     public void trace(String message, Object... params) {

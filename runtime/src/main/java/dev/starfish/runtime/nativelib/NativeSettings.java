@@ -2,8 +2,10 @@ package dev.starfish.runtime.nativelib;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.runtime.config.JvmEnvironment;
 import dev.starfish.runtime.config.UserCacheDirectory;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -35,8 +37,13 @@ public final class NativeSettings {
      * When that cannot be used, {@link #usableCacheRoot()} falls back to a private temporary
      * directory; there is no predictable shared fallback such as {@code /tmp/starfish-$USER}.
      */
+    public static Path defaultCacheRoot(Map<String, String> env) {
+        return UserCacheDirectory.of(env).resolve("native");
+    }
+
+    /** The default cache of the JVM's own environment, for callers without a command (tests). */
     public static Path defaultCacheRoot() {
-        return UserCacheDirectory.of(System.getenv()).resolve("native");
+        return defaultCacheRoot(JvmEnvironment.variables());
     }
 
     /** Settings with deep-bind off: plain {@code System.load}. */

@@ -1,5 +1,7 @@
 package dev.starfish.runtime.registry;
 
+import dev.starfish.runtime.config.JvmEnvironment;
+import dev.starfish.runtime.config.UserCacheDirectory;
 import dev.starfish.runtime.log.LazyLogger;
 import static java.util.Objects.requireNonNull;
 
@@ -73,7 +75,14 @@ public final class JobRegistry implements AutoCloseable {
      */
     public static JobRegistry forDirectory(Path pluginsDir, PluginRejectList rejectList, NativeSettings nativeSettings,
             Path lockFile) {
-        PluginIndex index = PluginIndexStore.forPluginsDir(pluginsDir).map(PluginIndex::storedIn)
+        return forDirectory(pluginsDir, rejectList, nativeSettings, lockFile,
+                UserCacheDirectory.of(JvmEnvironment.variables()));
+    }
+
+    /** As {@link #forDirectory(Path, PluginRejectList, NativeSettings, Path)}, the index kept under {@code userCacheDir}. */
+    public static JobRegistry forDirectory(Path pluginsDir, PluginRejectList rejectList, NativeSettings nativeSettings,
+            Path lockFile, Path userCacheDir) {
+        PluginIndex index = PluginIndexStore.forPluginsDir(pluginsDir, userCacheDir).map(PluginIndex::storedIn)
                 .orElseGet(PluginIndex::none);
         return new JobRegistry(pluginsDir, rejectList, HostSharedPackages.defaults(), JobRegistry.class.getClassLoader(),
                 nativeSettings, PluginTrust.forCurrentUser(), PluginLock.read(lockFile), index);

@@ -3,6 +3,7 @@ package dev.starfish.runtime.registry;
 import dev.starfish.runtime.log.LazyLogger;
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.runtime.config.JvmEnvironment;
 import dev.starfish.runtime.config.UserCacheDirectory;
 import dev.starfish.runtime.nativelib.CacheTrust;
 import java.io.BufferedInputStream;
@@ -54,9 +55,9 @@ final class PluginIndexStore {
     }
 
     /** The store of {@code pluginsDir}'s index in the user's cache, or empty when no private directory can be had. */
-    static Optional<PluginIndexStore> forPluginsDir(Path pluginsDir) {
+    static Optional<PluginIndexStore> forPluginsDir(Path pluginsDir, Path userCacheDir) {
         try {
-            Path dir = defaultDirectory();
+            Path dir = userCacheDir.resolve("plugin-index");
             Files.createDirectories(dir.getParent());
             try {
                 Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
@@ -78,9 +79,9 @@ final class PluginIndexStore {
         }
     }
 
-    /** {@code plugin-index} in the user's cache directory ({@link UserCacheDirectory}). */
+    /** {@code plugin-index} in the user's cache directory of the JVM's environment ({@link UserCacheDirectory}). */
     static Path defaultDirectory() {
-        return UserCacheDirectory.of(System.getenv()).resolve("plugin-index");
+        return UserCacheDirectory.of(JvmEnvironment.variables()).resolve("plugin-index");
     }
 
     /**

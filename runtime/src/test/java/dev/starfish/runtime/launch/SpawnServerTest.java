@@ -128,7 +128,7 @@ class SpawnServerTest extends LauncherTestBase {
     @Test
     void aSinkThatThrowsEndsOnlyItsOwnRunAndStopsItsTool() throws Exception {
         String tag = uniqueSleep(3600);
-        SpawnServer server = new SpawnServer(NativeTestBinaries.shim(), Duration.ofMillis(500));
+        SpawnServer server = new SpawnServer(NativeTestBinaries.shim(), Duration.ofMillis(500), ToolEnvironment.ofJvm());
         try {
             Command loud = sh("Loud", "echo boom; exec sleep " + tag).build();
             ToolStarter.StartedTool broken = server.start(loud, Duration.ofMillis(500), line -> {
