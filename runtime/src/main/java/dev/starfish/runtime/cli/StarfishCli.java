@@ -56,6 +56,15 @@ public final class StarfishCli {
     }
 
     /**
+     * Sets a resident server's process up as {@code main} sets the one-shot driver's up for a
+     * compile: the logging that routes every request's console lines and compile logs
+     * ({@link LoggingBootstrap}). Called once, before the first request.
+     */
+    public static void prepareServerProcess() {
+        LoggingBootstrap.chooseFor("compile", System.getProperty("starfish.home"));
+    }
+
+    /**
      * Runs one command as {@code invocation} describes it and returns its exit code (0 ok, 1
      * failure, 2 usage or invalid input, 128 + N when cancelled by signal N): relative paths
      * against its working directory, its environment, its streams (escaped: control characters
