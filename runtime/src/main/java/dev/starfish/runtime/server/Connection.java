@@ -25,14 +25,16 @@ final class Connection {
 
     private final SocketChannel channel;
     private final ServerState state;
+    private final SharedHosts hosts;
     private final PeerCheck peers;
     private final ScheduledExecutorService timers;
     private final PrintStream log;
     private final long number;
     private final FrameWriter writer;
 
-    Connection(SocketChannel channel, ServerState state, PeerCheck peers, ScheduledExecutorService timers,
-            PrintStream log, long number) {
+    Connection(SocketChannel channel, ServerState state, SharedHosts hosts, PeerCheck peers,
+            ScheduledExecutorService timers, PrintStream log, long number) {
+        this.hosts = requireNonNull(hosts, "hosts is null");
         this.channel = requireNonNull(channel, "channel is null");
         this.state = requireNonNull(state, "state is null");
         this.peers = requireNonNull(peers, "peers is null");
@@ -104,7 +106,7 @@ final class Connection {
             return;
         }
         FrameInputStream stdin = new FrameInputStream(writer);
-        RequestRun run = new RequestRun(request, writer, stdin);
+        RequestRun run = new RequestRun(request, writer, stdin, hosts);
         long started = System.nanoTime();
         state.requestStarted();
         run.start("starfish-request-" + number, state::requestEnded);

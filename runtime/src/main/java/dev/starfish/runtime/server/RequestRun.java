@@ -2,11 +2,15 @@ package dev.starfish.runtime.server;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.runtime.cli.CommandServices;
 import dev.starfish.runtime.cli.StarfishCli;
+import dev.starfish.runtime.host.HostSource;
 import dev.starfish.runtime.invocation.Cancellation;
 import dev.starfish.runtime.invocation.Invocation;
+import dev.starfish.runtime.report.DriverStart;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
@@ -23,9 +27,13 @@ final class RequestRun {
 
     private final Invocation invocation;
     private final ClientRequest request;
+    private final CommandServices services;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
 
-    RequestRun(ClientRequest request, FrameWriter writer, FrameInputStream stdin) {
+    RequestRun(ClientRequest request, FrameWriter writer, FrameInputStream stdin, HostSource hosts) {
+        // the report measures from here, as the one-shot driver's from its process's start
+        DriverStart received = new DriverStart(Instant.now(), System.nanoTime(), "the server's receipt of the request");
+        this.services = new CommandServices(requireNonNull(hosts, "hosts is null"), () -> received);
         this.request = requireNonNull(request, "request is null");
         PrintStream out = new PrintStream(new FrameOutputStream(writer, Frame.STDOUT), false, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FrameOutputStream(writer, Frame.STDERR), false, StandardCharsets.UTF_8);
@@ -37,7 +45,7 @@ final class RequestRun {
     void start(String name, Runnable onEnd) {
         Thread thread = new Thread(() -> {
             try {
-                int code = StarfishCli.run(invocation, request.args().toArray(String[]::new));
+                int code = StarfishCli.run(invocation, services, request.args().toArray(String[]::new));
                 invocation.out().flush();
                 invocation.err().flush();
                 exit.complete(code);

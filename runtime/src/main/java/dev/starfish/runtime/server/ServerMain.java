@@ -91,12 +91,13 @@ public final class ServerMain {
 
     private static void accept(ServerSocketChannel server, ServerState state, PeerCheck peers,
             ScheduledExecutorService timers, PrintStream log) throws IOException {
+        SharedHosts hosts = new SharedHosts(log);
         Semaphore slots = new Semaphore(MAX_CONNECTIONS);
         AtomicLong numbers = new AtomicLong();
         while (true) {
             SocketChannel channel = server.accept();
             long number = numbers.incrementAndGet();
-            Connection connection = new Connection(channel, state, peers, timers, log, number);
+            Connection connection = new Connection(channel, state, hosts, peers, timers, log, number);
             if (!slots.tryAcquire()) {
                 log.println("starfish-server: connection " + number + " refused: " + MAX_CONNECTIONS
                         + " connections are open");
