@@ -35,7 +35,7 @@ final class RequestDecoder {
     private ClientRequest request() throws ProtocolException {
         String version = next("the protocol version");
         if (!version.equals("1")) {
-            throw new ProtocolException("protocol version '" + version + "' (this server speaks 1; the client and the"
+            throw new ProtocolException("protocol version '" + printable(version) + "' (this server speaks 1; the client and the"
                     + " server are of different installations)");
         }
         String cwd = next("the working directory");
@@ -43,10 +43,10 @@ final class RequestDecoder {
         try {
             directory = Path.of(cwd);
         } catch (InvalidPathException e) {
-            throw new ProtocolException("a working directory that is not a path: " + e.getMessage());
+            throw new ProtocolException("a working directory that is not a path: '" + printable(cwd) + "'");
         }
         if (!directory.isAbsolute()) {
-            throw new ProtocolException("a working directory that is not absolute: '" + cwd + "'");
+            throw new ProtocolException("a working directory that is not absolute: '" + printable(cwd) + "'");
         }
         int argc = count("the argument count");
         List<String> args = new ArrayList<>(argc);
