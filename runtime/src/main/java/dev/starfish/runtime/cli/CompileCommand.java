@@ -10,7 +10,6 @@ import dev.starfish.runtime.compile.InputLimits;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import dev.starfish.runtime.log.ConsoleText;
-import dev.starfish.runtime.report.DriverStart;
 import dev.starfish.runtime.invocation.Invocation;
 import dev.starfish.runtime.invocation.Cancellation;
 import java.io.PrintWriter;
@@ -98,7 +97,7 @@ final class CompileCommand implements Callable<Integer>, HostAware {
             CompileResult result;
             try (CompileProgress progress = CompileProgress.choose(out, logging, dryRun, invocation, streams)) {
                 result = new Compilation(host.registry(), launcher, request, out, cache, progress.listener(),
-                        DriverStart.ofProcess()).run(invocation.cancellation(), streams.errStream());
+                        StarfishCommand.services(spec).driverStart().get()).run(invocation.cancellation(), streams.errStream());
             }
             if (!dryRun) {
                 out.println(ConsoleText.line(summary(result, request)));

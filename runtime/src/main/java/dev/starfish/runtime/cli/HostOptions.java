@@ -2,6 +2,7 @@ package dev.starfish.runtime.cli;
 
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.host.Host;
+import dev.starfish.runtime.host.HostSource;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.runtime.invocation.Invocation;
 import java.nio.file.Path;
@@ -10,10 +11,11 @@ import java.util.List;
 /**
  * The global options every subcommand shares.
  *
+ * @param hosts where the host comes from (fresh, or a server's warm one)
  * @param pluginsDir the plugins directory, or {@code null} for the home's
  * @param rejectJobs jobs rejected on the command line
  */
-record HostOptions(Invocation invocation, Path pluginsDir, List<String> rejectJobs) {
+record HostOptions(Invocation invocation, HostSource hosts, Path pluginsDir, List<String> rejectJobs) {
     HostOptions {
         rejectJobs = List.copyOf(rejectJobs);
     }
@@ -34,21 +36,21 @@ record HostOptions(Invocation invocation, Path pluginsDir, List<String> rejectJo
     }
 
     /** The host; a message about the plugins directory names it as typed. */
-    static Host open(Invocation invocation, Path pluginsDir, List<String> rejectJobs, boolean listsTurnedAway) {
+    static Host open(Invocation invocation, HostSource hosts, Path pluginsDir, List<String> rejectJobs, boolean listsTurnedAway) {
         StarfishHome home = StarfishHome.locate(invocation.environment());
         if (pluginsDir == null) {
-            return Host.open(home, invocation.environment(), null, rejectJobs, listsTurnedAway);
+            return hosts.open(home, invocation.environment(), null, rejectJobs, listsTurnedAway);
         }
         UserPath dir = UserPath.of(invocation, pluginsDir);
         try {
-            return Host.open(home, invocation.environment(), dir.resolved(), rejectJobs, listsTurnedAway);
+            return hosts.open(home, invocation.environment(), dir.resolved(), rejectJobs, listsTurnedAway);
         } catch (InvalidInputException e) {
             throw dir.shownIn(e);
         }
     }
 
     private Host open(boolean listsTurnedAway) {
-        return open(invocation, pluginsDir, rejectJobs, listsTurnedAway);
+        return open(invocation, hosts, pluginsDir, rejectJobs, listsTurnedAway);
     }
 
     /** The host of a command that lists every jar turned away itself, which the registry then does not warn about. */

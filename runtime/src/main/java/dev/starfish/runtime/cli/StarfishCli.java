@@ -69,6 +69,15 @@ public final class StarfishCli {
     }
 
     /**
+     * Sets a resident server's process up as {@code main} sets the one-shot driver's up for a
+     * compile: the logging that routes every request's console lines and compile logs
+     * ({@link LoggingBootstrap}). Called once, before the first request.
+     */
+    public static void prepareServerProcess() {
+        LoggingBootstrap.chooseFor("compile", System.getProperty("starfish.home"));
+    }
+
+    /**
      * Runs one command as {@code invocation} describes it and returns its exit code (0 ok, 1
      * failure, 2 usage or invalid input, 128 + N when cancelled by signal N): relative paths
      * against its working directory, its environment, its streams (escaped: control characters
@@ -76,9 +85,14 @@ public final class StarfishCli {
      * process's surroundings and never ends the JVM; several may run at once.
      */
     public static int run(Invocation invocation, String... args) {
+        return run(invocation, CommandServices.oneShot(), args);
+    }
+
+    /** Runs one command as {@link #run(Invocation, String...)} does, with the caller's {@code services}. */
+    public static int run(Invocation invocation, CommandServices services, String... args) {
         CommandStreams streams = CommandStreams.of(invocation);
         try {
-            return runCommand(invocation, streams, args);
+            return runCommand(invocation, services, streams, args);
         } catch (RuntimeException | LinkageError | StackOverflowError | AssertionError e) {
             streams.err().println("starfish: error: internal error: " + e + "; " + CrashReportFile.where(e));
             return ExitCodes.FAILURE;
@@ -89,7 +103,7 @@ public final class StarfishCli {
         }
     }
 
-    private static int runCommand(Invocation invocation, CommandStreams streams, String... args) {
+    private static int runCommand(Invocation invocation, CommandServices services, CommandStreams streams, String... args) {
         if (isVersionQuery(args)) {
             // Picocli's own answer, without building the model of every command first (most of its cost)
             for (String line : new VersionProvider().getVersion()) {
@@ -99,7 +113,7 @@ public final class StarfishCli {
         }
         Optional<String> unknown = EarlyArguments.unknownCommand(args);
         if (unknown.isPresent()) {
-            return UsageErrorReporter.unknownCommand(newCommandLine(null, invocation, streams), unknown.get());
+            return UsageErrorReporter.unknownCommand(newCommandLine(null, invocation, services, streams), unknown.get());
         }
         EarlyArguments early = EarlyArguments.scan(args);
         if (early.subcommand() != null) {
@@ -109,18 +123,19 @@ public final class StarfishCli {
                 .orElseGet(LazyLogger::consoleThreshold);
         try (ConsoleRoutes.Registration route = ConsoleRoutes.process()
                 .open(new ConsoleRoutes.Route(streams.errStream(), level))) {
-            return execute(invocation, streams, early, args);
+            return execute(invocation, services, streams, early, args);
         }
     }
 
-    private static int execute(Invocation invocation, CommandStreams streams, EarlyArguments early, String... args) {
-        CommandLine commandLine = newCommandLine(onlySubcommand(early, args), invocation, streams);
+    private static int execute(Invocation invocation, CommandServices services, CommandStreams streams, EarlyArguments early,
+            String... args) {
+        CommandLine commandLine = newCommandLine(onlySubcommand(early, args), invocation, services, streams);
         if (early.subcommand() == null || !MODEL_COMMANDS.contains(early.subcommand())) {
             return commandLine.execute(args);
         }
         Host host;
         try {
-            host = HostOptions.open(invocation, early.pluginsDir(), early.rejectJobs(), false);
+            host = HostOptions.open(invocation, services.hosts(), early.pluginsDir(), early.rejectJobs(), false);
         } catch (RuntimeException e) {
             commandLine.getErr().println("starfish: error: " + e.getMessage());
             commandLine.getErr().flush();
@@ -184,15 +199,16 @@ public final class StarfishCli {
     /** The configured command line with every subcommand, for the process's invocation; used by tests. */
     public static CommandLine newCommandLine() {
         Invocation invocation = ProcessInvocation.ofSystemStreams();
-        return newCommandLine(null, invocation, CommandStreams.of(invocation));
+        return newCommandLine(null, invocation, CommandServices.oneShot(), CommandStreams.of(invocation));
     }
 
     /**
      * The configured command line with only the subcommand {@code only} when it names one (the
      * others' classes are not even inspected), else with every subcommand.
      */
-    static CommandLine newCommandLine(String only, Invocation invocation, CommandStreams streams) {
-        CommandLine commandLine = new CommandLine(new StarfishCommand(invocation, streams));
+    static CommandLine newCommandLine(String only, Invocation invocation, CommandServices services,
+            CommandStreams streams) {
+        CommandLine commandLine = new CommandLine(new StarfishCommand(invocation, streams, services));
         for (Class<?> type : StarfishCommand.SUBCOMMANDS) {
             String name = type.getAnnotation(CommandLine.Command.class).name();
             if (only == null || only.equals(name)) {

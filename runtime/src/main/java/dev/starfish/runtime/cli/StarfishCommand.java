@@ -34,6 +34,7 @@ public final class StarfishCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     private final Invocation invocation;
+    private final CommandServices services;
     private final CommandStreams streams;
 
     @Option(names = "--plugins-dir", paramLabel = "DIR", scope = picocli.CommandLine.ScopeType.INHERIT,
@@ -44,14 +45,20 @@ public final class StarfishCommand implements Callable<Integer> {
             description = "Jobs not to load, in addition to rejected.jobs of conf/starfish.properties.")
     List<String> rejectJobs = new ArrayList<>();
 
-    StarfishCommand(Invocation invocation, CommandStreams streams) {
+    StarfishCommand(Invocation invocation, CommandStreams streams, CommandServices services) {
         this.invocation = invocation;
         this.streams = streams;
+        this.services = services;
     }
 
     /** The invocation the command of {@code spec} (any subcommand of a command line) runs for. */
     static Invocation invocation(CommandSpec spec) {
         return ((StarfishCommand) spec.root().userObject()).invocation;
+    }
+
+    /** The services of the caller of the command of {@code spec}. */
+    static CommandServices services(CommandSpec spec) {
+        return ((StarfishCommand) spec.root().userObject()).services;
     }
 
     /** The console of the command of {@code spec}. */
@@ -70,6 +77,6 @@ public final class StarfishCommand implements Callable<Integer> {
 
     /** The global options as a value for the host. */
     HostOptions hostOptions() {
-        return new HostOptions(invocation, pluginsDir, rejectJobs);
+        return new HostOptions(invocation, services.hosts(), pluginsDir, rejectJobs);
     }
 }

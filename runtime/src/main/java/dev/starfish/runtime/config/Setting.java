@@ -30,7 +30,9 @@ public enum Setting {
     CACHE_LOCK_WAIT_SECONDS("cache.lock.wait.seconds", "600",
             "a compile waits at most this long for another compile's cache lock, then compiles without it (0 = no wait)"),
     MODEL_MAX_BYTES("model.max.bytes", "268435456",
-            "a model larger than this many bytes is refused before it is read (0 = no limit); default 256 MiB");
+            "a model larger than this many bytes is refused before it is read (0 = no limit); default 256 MiB"),
+    SERVER_IDLE_MINUTES("server.idle.minutes", "15",
+            "the resident server exits after this many minutes without a request (fractions allowed)");
 
     private final String key;
     private final String defaultValue;

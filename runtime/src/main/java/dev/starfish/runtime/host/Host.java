@@ -29,11 +29,21 @@ public final class Host implements AutoCloseable {
     private final StarfishHome home;
     private final StarfishProperties properties;
     private final JobRegistry registry;
+    private final Runnable release;
 
-    private Host(StarfishHome home, StarfishProperties properties, JobRegistry registry) {
+    private Host(StarfishHome home, StarfishProperties properties, JobRegistry registry, Runnable release) {
         this.home = home;
         this.properties = properties;
         this.registry = registry;
+        this.release = release;
+    }
+
+    /**
+     * This host for one more user, whose {@link #close()} runs {@code release} instead of closing
+     * the registry: a server lends one warm host to many commands and closes it after the last.
+     */
+    public Host leased(Runnable release) {
+        return new Host(home, properties, registry, requireNonNull(release, "release is null"));
     }
 
     /**
@@ -51,6 +61,18 @@ public final class Host implements AutoCloseable {
      */
     public static Host open(StarfishHome home, Map<String, String> env, Path pluginsDir,
             List<String> rejectedOnCommandLine, boolean listsTurnedAway) {
+        return open(home, env, pluginsDir, rejectedOnCommandLine, listsTurnedAway, null);
+    }
+
+    /**
+     * Opens a host as {@link #open(StarfishHome, Map, Path, List, boolean)} does, its plugins'
+     * native libraries extracted under the subdirectory {@code nativeGeneration} of the native cache
+     * when it is not {@code null}: the JVM binds a library file to one class loader, so a server
+     * that loads the plugins again while the earlier loaders are not yet collected gives each
+     * generation files of its own.
+     */
+    public static Host open(StarfishHome home, Map<String, String> env, Path pluginsDir,
+            List<String> rejectedOnCommandLine, boolean listsTurnedAway, String nativeGeneration) {
         requireNonNull(home, "home is null");
         StarfishProperties properties = StarfishProperties.load(home.confDir().resolve("starfish.properties"));
         PluginRejectList rejects = PluginRejectList.parse(properties.string(Setting.REJECTED_JOBS))
@@ -61,10 +83,15 @@ public final class Host implements AutoCloseable {
                     + (java.nio.file.Files.exists(plugins) ? " is not a directory" : " does not exist")
                     + (pluginsDir != null ? "; check --plugins-dir" : "; check STARFISH_HOME (" + home.root() + ")"));
         }
-        JobRegistry registry = JobRegistry.forDirectory(plugins, rejects, nativeSettings(home, properties, env),
+        NativeSettings natives = nativeSettings(home, properties, env);
+        if (nativeGeneration != null) {
+            natives = new NativeSettings(natives.cacheRoot().resolve(nativeGeneration), natives.deepBind(),
+                    natives.deepBindShim());
+        }
+        JobRegistry registry = JobRegistry.forDirectory(plugins, rejects, natives,
                 home.confDir().resolve(PluginLock.FILE_NAME), UserCacheDirectory.of(env)).loadAllJobs(listsTurnedAway);
         warnAboutUnknownRejects(rejects, registry);
-        return new Host(home, properties, registry);
+        return new Host(home, properties, registry, registry::close);
     }
 
     /** A rejected name no plugin declares is most likely a typo: say so, it rejects nothing. */
@@ -125,6 +152,6 @@ public final class Host implements AutoCloseable {
 
     @Override
     public void close() {
-        registry.close();
+        release.run();
     }
 }

@@ -1,0 +1,54 @@
+package dev.starfish.runtime.server;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a warm host was loaded from, as it is on disk now: every entry of the plugins directory and
+ * of {@code conf/} with its size, modification and change times and inode. A jar added, replaced,
+ * touched or removed, or an edited setting, changes the stamp, and the next command gets a host
+ * loaded afresh. The change time cannot be set back by anyone, so a jar replaced under the same
+ * size and modification time still changes it.
+ */
+record HostStamp(List<String> entries) {
+
+    HostStamp {
+        entries = List.copyOf(entries);
+    }
+
+    static HostStamp of(Path pluginsDir, Path confDir) {
+        List<String> entries = new ArrayList<>();
+        add(pluginsDir, entries);
+        add(confDir, entries);
+        return new HostStamp(entries);
+    }
+
+    private static void add(Path dir, List<String> entries) {
+        entries.add(dir + " " + describe(dir));
+        List<Path> children = new ArrayList<>();
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
+            stream.forEach(children::add);
+        } catch (IOException | RuntimeException e) {
+            entries.add(dir + " unreadable: " + e.getClass().getSimpleName());
+            return;
+        }
+        children.sort(null);
+        children.forEach(child -> entries.add(child + " " + describe(child)));
+    }
+
+    private static String describe(Path path) {
+        try {
+            Map<String, Object> a = Files.readAttributes(path, "unix:size,lastModifiedTime,ctime,ino",
+                    LinkOption.NOFOLLOW_LINKS);
+            return a.get("size") + " " + a.get("lastModifiedTime") + " " + a.get("ctime") + " " + a.get("ino");
+        } catch (IOException | RuntimeException e) {
+            return "gone";
+        }
+    }
+}

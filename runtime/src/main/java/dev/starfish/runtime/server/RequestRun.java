@@ -1,0 +1,80 @@
+package dev.starfish.runtime.server;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.starfish.runtime.cli.CommandServices;
+import dev.starfish.runtime.cli.StarfishCli;
+import dev.starfish.runtime.host.HostSource;
+import dev.starfish.runtime.invocation.Cancellation;
+import dev.starfish.runtime.invocation.Invocation;
+import dev.starfish.runtime.report.DriverStart;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One client's command, run on a thread of its own so that the connection keeps reading the
+ * client's signals and stdin. A cancelled command ends as the one-shot driver does on the signal:
+ * its cancel actions (stop the tools, write the report, say so) run, then the client gets
+ * 128 + the signal's number at once, and whatever the command's thread still writes while it
+ * unwinds is dropped.
+ */
+final class RequestRun {
+
+    private static final Map<String, Integer> SIGNALS = Map.of("SIGHUP", 1, "SIGINT", 2, "SIGTERM", 15);
+
+    private final Invocation invocation;
+    private final ClientRequest request;
+    private final CommandServices services;
+    private final CompletableFuture<Integer> exit = new CompletableFuture<>();
+
+    RequestRun(ClientRequest request, FrameWriter writer, FrameInputStream stdin, HostSource hosts) {
+        // the report measures from here, as the one-shot driver's from its process's start
+        DriverStart received = new DriverStart(Instant.now(), System.nanoTime(), "the server's receipt of the request");
+        this.services = new CommandServices(requireNonNull(hosts, "hosts is null"), () -> received);
+        this.request = requireNonNull(request, "request is null");
+        PrintStream out = new PrintStream(new FrameOutputStream(writer, Frame.STDOUT), false, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(new FrameOutputStream(writer, Frame.STDERR), false, StandardCharsets.UTF_8);
+        this.invocation = new Invocation(request.workingDirectory(), request.environment(), stdin, out, err,
+                request.terminal(), new Cancellation());
+    }
+
+    /** Starts the command on a thread named {@code name}; {@code onEnd} runs when that thread ends. */
+    void start(String name, Runnable onEnd) {
+        Thread thread = new Thread(() -> {
+            try {
+                int code = StarfishCli.run(invocation, services, request.args().toArray(String[]::new));
+                invocation.out().flush();
+                invocation.err().flush();
+                exit.complete(code);
+            } catch (Throwable e) {
+                invocation.err().println("starfish: error: internal error in the server: " + e);
+                invocation.err().flush();
+                exit.complete(1);
+            } finally {
+                onEnd.run();
+            }
+        }, name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Cancels the command with {@code signal}; the exit code becomes 128 + its number. */
+    void cancel(String signal) {
+        if (invocation.cancellation().cancel(signal)) {
+            invocation.err().flush();
+            exit.complete(128 + SIGNALS.getOrDefault(signal, 15));
+        }
+    }
+
+    /** The exit code, once the command ended or was cancelled. */
+    CompletableFuture<Integer> exit() {
+        return exit;
+    }
+
+    ClientRequest request() {
+        return request;
+    }
+}

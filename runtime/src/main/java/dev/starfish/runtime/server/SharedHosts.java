@@ -1,0 +1,114 @@
+package dev.starfish.runtime.server;
+
+import dev.starfish.runtime.config.StarfishHome;
+import dev.starfish.runtime.config.UserCacheDirectory;
+import dev.starfish.runtime.host.Host;
+import dev.starfish.runtime.host.HostSource;
+import dev.starfish.runtime.log.ConsoleRoutes;
+import dev.starfish.runtime.nativelib.NativeSettings;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The server's warm hosts: one per (installation, plugins directory, reject list, cache locations),
+ * lent to every command while the plugins directory and {@code conf/} are as it was loaded from
+ * ({@link HostStamp}). When they change, the next command gets a host loaded afresh (vetted by
+ * the same trust rules and lock, as any load), the commands in flight keep the one they started
+ * with, and the old one is closed when the last of them ends. What loading said on the console
+ * (a refused jar, a typo in the reject list) is said again to every command that gets the host,
+ * at that command's own verbosity, as the one-shot driver would have said it.
+ */
+final class SharedHosts implements HostSource {
+
+    private record Key(Path home, Path pluginsDir, List<String> rejects, boolean listsTurnedAway, Path nativeRoot,
+            Path userCache) {
+    }
+
+    private final Map<Key, Warm> current = new HashMap<>();
+    private final AtomicInteger generations = new AtomicInteger();
+    private final PrintStream log;
+
+    SharedHosts(PrintStream log) {
+        this.log = log;
+    }
+
+    @Override
+    public Host open(StarfishHome home, Map<String, String> env, Path pluginsDir, List<String> rejects,
+            boolean listsTurnedAway) {
+        Path plugins = pluginsDir != null ? pluginsDir : home.pluginsDir();
+        Key key = new Key(home.root(), plugins, List.copyOf(rejects), listsTurnedAway,
+                NativeSettings.defaultCacheRoot(env), UserCacheDirectory.of(env));
+        HostStamp stamp = HostStamp.of(plugins, home.confDir());
+        Warm warm;
+        synchronized (this) {
+            warm = current.get(key);
+            if (warm != null && !warm.stamp.equals(stamp)) {
+                log.println("starfish-server: " + plugins + " or " + home.confDir() + " changed; the next command"
+                        + " loads the plugins again (host generation " + (generations.get() + 1) + ")");
+                current.remove(key);
+                warm.retire();
+                warm = null;
+            }
+            if (warm != null) {
+                Host lent = warm.lend();
+                warm.said.replay();
+                return lent;
+            }
+        }
+        // loaded outside the lock: another installation's or directory's command need not wait
+        int generation = generations.incrementAndGet();
+        SaidWhileLoading said = new SaidWhileLoading();
+        Host host;
+        try (ConsoleRoutes.Registration capture = said.capture()) {
+            host = Host.open(home, env, pluginsDir, rejects, listsTurnedAway,
+                    generation == 1 ? null : "server-" + ProcessHandle.current().pid() + "-" + generation);
+        }
+        Warm loaded = new Warm(host, stamp, said);
+        Host lent = loaded.lend();
+        synchronized (this) {
+            Warm raced = current.putIfAbsent(key, loaded);
+            if (raced != null) {
+                loaded.retire();
+            }
+        }
+        said.replay();
+        return lent;
+    }
+
+    /** One loaded host and how many commands hold it; closed once retired and no command holds it. */
+    private static final class Warm {
+        private final Host host;
+        private final HostStamp stamp;
+        private final SaidWhileLoading said;
+        private int leases;
+        private boolean retired;
+
+        Warm(Host host, HostStamp stamp, SaidWhileLoading said) {
+            this.host = host;
+            this.stamp = stamp;
+            this.said = said;
+        }
+
+        synchronized Host lend() {
+            leases++;
+            return host.leased(this::giveBack);
+        }
+
+        private synchronized void giveBack() {
+            if (--leases == 0 && retired) {
+                host.close();
+            }
+        }
+
+        synchronized void retire() {
+            retired = true;
+            if (leases == 0) {
+                host.close();
+            }
+        }
+    }
+}
