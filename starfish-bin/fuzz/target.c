@@ -4,6 +4,7 @@
 #include "exec.h"
 #include "kprog_io.h"
 #include "partition.h"
+#include "snippet.h"
 #include "verify.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,10 +72,31 @@ static void lowered(pg_kprog *k) {
     pg_sbuf_free(&rep);
 }
 
+/* rejected: the snippet under the diagnostic (what the tools print after it) is nothing, or two lines
+ * of text: no control byte but their line ends, a source line of at most PG_SNIPPET_WIDTH characters
+ * (each at most a 4-byte sequence) and a caret line with one caret */
+static void rejected(const char *text, size_t len, const pg_diag *d) {
+    pg_sbuf s = {0};
+    int shown = pg_snippet(text, len, d, &s);
+    MUST(!s.oom && d->len >= 0);
+    size_t lines = 0, first = 0, carets = 0;
+    for (size_t i = 0; i < s.len; i++) {
+        unsigned char c = (unsigned char)s.p[i];
+        if (c == '\n' && lines++ == 0) first = i;
+        MUST(c == '\n' || (c >= 0x20 && c != 0x7f));
+        carets += lines == 1 && c == '^';
+    }
+    MUST(shown ? lines == 2 && s.p[s.len - 1] == '\n' && carets == 1 && first <= 16 + 4 * PG_SNIPPET_WIDTH : s.len == 0);
+    pg_sbuf_free(&s);
+}
+
 int pg_fuzz_one(const unsigned char *data, size_t size) {
     pg_diag d;
     pg_module *m = pg_parse((const char *)data, size, "fuzz.hlo", &d);
-    if (!m) return 0;
+    if (!m) {
+        rejected((const char *)data, size, &d);
+        return 0;
+    }
     pg_sbuf o = {0};
     pg_print_module(m, &o);
     if (!o.oom) reparse(o.p, o.len, "printed.hlo");

@@ -5,7 +5,8 @@
 
 /* pg_fuzz_one: runs bytes through what the tools and the JNI library do
  * with a model: parse + check (hlo2penguin, hlo-opt, xla_infergoldens and
- * Penguin.check); on success print and re-parse (hlo-opt), partition and
+ * Penguin.check); on a rejection the source snippet under the diagnostic
+ * (snippet.h: printable text, one caret); on success print and re-parse (hlo-opt), partition and
  * re-parse each part (Penguin.partition), signature (Penguin.signature),
  * lower (hlo2penguin), write the penguin IR and read it back, verify it,
  * allocate it (walrus_driver), verify the BIR, and, when small enough,

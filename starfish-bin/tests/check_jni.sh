@@ -31,7 +31,8 @@ public final class Penguin {
     for (int n = 0; n < 2; n++) {
       String f = "reduce_body_after_entry_add" + n + ".hlo";
       String r = check(Files.readString(Path.of(ex, "..", "fuzz", "regressions", f)), f);
-      expect((f + ":10:18: add expects 2 operands, found " + n).equals(r), "reduce body add" + n + ": " + r);
+      String snippet = "\n   10 |   ROOT s = f32[] add(" + (n == 0 ? "" : "x") + ")\n      |                  ^~~";
+      expect((f + ":10:18: add expects 2 operands, found " + n + snippet).equals(r), "reduce body add" + n + ": " + r);
     }
     String[] parts = partition(Files.readString(Path.of(ex, "mlp_two_heads.hlo")), "two.hlo");
     expect(parts.length == 2 && parts[0].contains("ENTRY") && parts[1].contains("Arg_3.4 = f32[16,2]{1,0} parameter(2)") && !parts[1].contains("Arg_2.3"), "partition");
@@ -41,7 +42,7 @@ public final class Penguin {
     // issue 24: a diagnostic is never cut, however long the file name (the bridge had a 700-byte buffer)
     String longName = "d/".repeat(400) + "conv.hlo";
     String conv = check("HloModule m\nENTRY e {\n  p = f32[4] parameter(0)\n  ROOT c = f32[4] convolution(p, p)\n}\n", longName);
-    expect((longName + ":4:19: unsupported op 'convolution' (the supported ops are listed in docs/toolchain-contract.md, \"Supported HLO subset\")").equals(conv), "long diagnostic: " + conv);
+    expect((longName + ":4:19: unsupported op 'convolution' (the supported ops are listed in docs/toolchain-contract.md, \"Supported HLO subset\")\n    4 |   ROOT c = f32[4] convolution(p, p)\n      |                   ^~~~~~~~~~~").equals(conv), "long diagnostic: " + conv);
     String sig = signature(mlp, "mlp.hlo");
     expect(sig.startsWith("{\"parameters\":[{\"name\":\"Arg_0.1\",\"shape\":[4,8]}") && sig.contains("\"outputs\":[{\"name\":\"tanh.15\",\"shape\":[4,4]}]"), "signature " + sig);
     expect(sha256("abc".getBytes()).equals("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"), "sha256");

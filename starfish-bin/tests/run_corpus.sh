@@ -6,7 +6,8 @@
 # xla_infergoldens and match its goldens on nn_executor; a file expected
 # to be `rejected` must stop at the first stage with exit 1 or 2 and one
 # line naming the file, the position (hlo2penguin) and the text given in
-# EXPECTED. No crash, hang or sanitizer report in either case.
+# EXPECTED, then the source line and a caret under the position. No crash,
+# hang or sanitizer report in either case.
 set -u
 BIN=$1; OUT=$2; CORPUS=$3
 rm -rf "$OUT"; mkdir -p "$OUT"
@@ -15,11 +16,15 @@ EXP=$CORPUS/EXPECTED
 echo '{"subgraphs":[]}' > "$OUT/tensor_map.json"
 ncompile=0; nreject=0; nfiles=0
 
-# one_line FILE STAGE PATTERN: the failing stage printed exactly one line
+# one_line FILE STAGE PATTERN: the failing stage printed exactly one diagnostic line, followed, when it
+# is located in the file, by the source line and the caret line (snippet.h) and nothing else
 one_line() {
   n=$(wc -l < "$OUT/last.log")
-  if [ "$n" -ne 1 ]; then fail "$1: $2 printed $n lines (want one diagnostic)"; sed 's/^/    /' "$OUT/last.log" >&2; return 1; fi
-  if ! grep -qF -- "$3" "$OUT/last.log"; then fail "$1: $2 diagnostic lacks '$3'"; sed 's/^/    /' "$OUT/last.log" >&2; return 1; fi
+  if [ "$n" -ne 1 ] && ! { [ "$n" -eq 3 ] && sed -n 2p "$OUT/last.log" | grep -qE '^ *[0-9]+ \| ' &&
+                           sed -n 3p "$OUT/last.log" | grep -qE '^ +\| +\^~*$'; }; then
+    fail "$1: $2 printed $n lines (want one diagnostic and its snippet)"; sed 's/^/    /' "$OUT/last.log" >&2; return 1
+  fi
+  if ! head -n 1 "$OUT/last.log" | grep -qF -- "$3"; then fail "$1: $2 diagnostic lacks '$3'"; sed 's/^/    /' "$OUT/last.log" >&2; return 1; fi
   if grep -q "runtime error\|AddressSanitizer\|LeakSanitizer" "$OUT/last.log"; then fail "$1: sanitizer report"; return 1; fi
   return 0
 }

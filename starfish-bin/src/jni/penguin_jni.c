@@ -8,6 +8,7 @@
 #include "helper.h"
 #include "partition.h"
 #include "sha256.h"
+#include "snippet.h"
 
 
 /* utf: malloc'ed copy of a Java string (modified UTF-8), or NULL */
@@ -28,11 +29,18 @@ static void throw_(JNIEnv *env, const char *cls, const char *msg) {
     if (c) (*env)->ThrowNew(env, c, msg);
 }
 
-/* located: malloc'ed "<file>:<line>:<col>: <msg>", as long as it needs to be (a diagnostic is never cut), or NULL */
-static char *located(const char *file, int line, int col, const char *msg) {
-    int n = snprintf(NULL, 0, "%s:%d:%d: %s", file, line, col, msg);
-    char *r = n < 0 ? NULL : malloc((size_t)n + 1);
-    if (r) snprintf(r, (size_t)n + 1, "%s:%d:%d: %s", file, line, col, msg);
+/* located: malloc'ed "<file>:<line>:<col>: <msg>", as long as it needs to be (a diagnostic is never cut), then
+ * the source line with a caret under the column when d is located in text[0..len) (snippet.h), or NULL */
+static char *located(const char *file, const pg_diag *d, const char *text, size_t len) {
+    pg_sbuf snippet = {0};
+    if (text) pg_snippet(text, len, d, &snippet);
+    const char *tail = snippet.p && !snippet.oom ? snippet.p : "";
+    size_t keep = strlen(tail);
+    if (keep > 0 && tail[keep - 1] == '\n') keep--; /* the message ends without a line end */
+    int n = snprintf(NULL, 0, "%s:%d:%d: %s%s%.*s", file, d->line, d->col, d->msg, keep ? "\n" : "", (int)keep, tail);
+    char *r = n < 0 || snippet.oom ? NULL : malloc((size_t)n + 1);
+    if (r) snprintf(r, (size_t)n + 1, "%s:%d:%d: %s%s%.*s", file, d->line, d->col, d->msg, keep ? "\n" : "", (int)keep, tail);
+    pg_sbuf_free(&snippet);
     return r;
 }
 
@@ -43,11 +51,13 @@ static pg_module *parse(JNIEnv *env, jstring text, jstring file, char **err) {
     const char *name = f ? f : "<input>";
     pg_module *m = NULL;
     *err = NULL;
-    if (!t) *err = located(name, 0, 0, "no HLO text");
-    else {
-        pg_diag d = {0};
+    pg_diag d = {0};
+    if (!t) {
+        pg_diag_set(&d, 0, 0, "no HLO text");
+        *err = located(name, &d, NULL, 0);
+    } else {
         m = pg_parse(t, n, name, &d);
-        if (!m) *err = located(name, d.line, d.col, d.msg);
+        if (!m) *err = located(name, &d, t, n);
     }
     free(t);
     free(f);

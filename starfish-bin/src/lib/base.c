@@ -121,7 +121,7 @@ static void shorten_words(char *s, size_t keep) {
 
 void pg_diag_vset(pg_diag *d, int line, int col, const char *fmt, va_list ap) {
     if (!d) return;
-    d->line = line; d->col = col;
+    d->line = line; d->col = col; d->len = 0;
     va_list again;
     va_copy(again, ap);
     int need = vsnprintf(d->msg, sizeof d->msg, fmt, ap);

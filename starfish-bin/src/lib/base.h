@@ -35,9 +35,10 @@ void pg_sbuf_json_str(pg_sbuf *b, const char *s);
 /* pg_sbuf_free: release the buffer; it is empty afterwards. */
 void pg_sbuf_free(pg_sbuf *b);
 
-/* One diagnostic: position (1-based; 0 when unknown) and message. */
-typedef struct { int line, col; char msg[1024]; } pg_diag;
-/* pg_diag_set: fill d with a formatted message at line:col. Returns 0 so
+/* One diagnostic: position (1-based; 0 when unknown), the extent in bytes
+ * of the token there (0 when unknown; pg_parse sets it) and message. */
+typedef struct { int line, col, len; char msg[1024]; } pg_diag;
+/* pg_diag_set: fill d with a formatted message at line:col (len 0). Returns 0 so
  * callers can `return pg_diag_set(...)`. A message never ends mid-word:
  * one longer than msg (only an overlong name makes one) keeps every word,
  * the longest shortened to their first and last bytes around "...". */

@@ -1,6 +1,7 @@
 /* hint.c - see hint.h */
 #include "hint.h"
 #include "ops.h"
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -129,6 +130,7 @@ static int scan(const char *text, size_t len, int mode, pg_diag *d) {
 
 void pg_hint_rejected(const char *text, size_t len, pg_diag *d) {
     if (!text || !d) return;
-    if (scan(text, len, 0, d)) return;
-    if (strncmp(d->msg, "parameter with a tuple shape", 28) == 0) scan(text, len, 1, d);
+    if (!scan(text, len, 0, d) && strncmp(d->msg, "parameter with a tuple shape", 28) == 0) scan(text, len, 1, d);
+    size_t extent = pg_lex_extent(text, len, d->line, d->col);
+    d->len = extent > INT_MAX ? INT_MAX : (int)extent;
 }

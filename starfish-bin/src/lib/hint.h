@@ -27,6 +27,7 @@ const char *pg_hint_op_suggest(const char *s, size_t n);
  * of it) and how to get HLO text from JAX; when *d is about a computation's
  * tuple parameter and an instruction uses an op outside the subset (a
  * while or conditional, whose computations take a tuple), *d names that
- * op at its position instead. Otherwise *d is left alone. */
+ * op at its position instead. Then d->len is set to the extent of the
+ * token at d's position (pg_lex_extent). */
 void pg_hint_rejected(const char *text, size_t len, pg_diag *d);
 #endif

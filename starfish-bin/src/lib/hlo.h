@@ -74,8 +74,9 @@ typedef struct {
 #define PG_MAX_INLINED_BYTES ((int64_t)1 << 28)
 
 /* pg_parse: parse and shape-check HLO text. Returns a module (free with
- * pg_module_free) or NULL with the first error in *d (positions 1-based;
- * out of memory is reported as an error too). `file` is kept for
+ * pg_module_free) or NULL with the first error in *d (positions 1-based,
+ * d->len the extent of the token there or 0; out of memory is reported as
+ * an error too). `file` is kept for
  * messages only. */
 pg_module *pg_parse(const char *text, size_t len, const char *file, pg_diag *d);
 /* pg_parse_shape: parse text[0..len) as exactly one array shape

@@ -130,3 +130,22 @@ const char *pg_tok_desc(const pg_token *t, char *buf, size_t n) {
              t->n > 40 ? "..." : "");
     return buf;
 }
+
+size_t pg_lex_extent(const char *text, size_t len, int line, int col) {
+    if (!text || line < 1 || col < 1) return 0;
+    size_t at = 0;
+    for (int l = 1; l < line; l++) {
+        const char *nl = memchr(text + at, '\n', len - at);
+        if (!nl) return 0;
+        at = (size_t)(nl - text) + 1;
+    }
+    const char *nl = memchr(text + at, '\n', len - at);
+    size_t end = nl ? (size_t)(nl - text) : len;
+    if ((size_t)col - 1 >= end - at) return 0;
+    pg_lexer lx;
+    pg_token t;
+    pg_diag scratch;
+    pg_lex_init(&lx, text + at + (size_t)col - 1, len - at - (size_t)col + 1);
+    if (!pg_lex_next(&lx, &t, &scratch) || t.k == PG_T_EOF || t.line != 1 || t.col != 1) return 0;
+    return (size_t)(lx.p - (text + at + (size_t)col - 1));
+}

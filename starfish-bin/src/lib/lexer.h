@@ -25,4 +25,9 @@ int pg_tok_is(const pg_token *t, const char *s);
 /* pg_tok_desc: printable description of t for messages ("'foo'", "end of
  * input"); written to buf (truncated to fit). */
 const char *pg_tok_desc(const pg_token *t, char *buf, size_t n);
+/* pg_lex_extent: the length in bytes of the token that starts exactly at
+ * line:col of text[0..len) ('%' and a string's quotes included); 0 when
+ * no token starts there (a blank, a comment, end of input, a lexical
+ * error, a position outside the text). */
+size_t pg_lex_extent(const char *text, size_t len, int line, int col);
 #endif

@@ -1,6 +1,7 @@
 /* common.c - see common.h */
 #define _POSIX_C_SOURCE 200809L
 #include "common.h"
+#include "snippet.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -43,8 +44,13 @@ _Noreturn void tool_fail(const char *tool, int code, const char *fmt, ...) {
     exit(code);
 }
 
-_Noreturn void tool_diag_exit(const char *tool, const char *file, const pg_diag *d, int code) {
-    fprintf(stderr, "%s: %s:%d:%d: %s\n", tool, file, d->line, d->col, d->msg);
+_Noreturn void tool_diag_exit(const char *tool, const char *file, const pg_diag *d, const char *text, size_t len,
+                              int code) {
+    pg_sbuf snippet = {0};
+    pg_snippet(text, len, d, &snippet);
+    fprintf(stderr, "%s: %s:%d:%d: %s\n%s", tool, file, d->line, d->col, d->msg,
+            snippet.p && !snippet.oom ? snippet.p : "");
+    pg_sbuf_free(&snippet);
     exit(code);
 }
 

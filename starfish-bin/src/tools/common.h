@@ -19,8 +19,12 @@ void tool_std_flags(const char *tool, const char *usage, int argc, char **argv);
 _Noreturn void tool_usage_error(const char *tool, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* tool_fail: print "<tool>: <msg>" and exit with `code`. */
 _Noreturn void tool_fail(const char *tool, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* tool_diag_exit: print "<tool>: <file>:<line>:<col>: <msg>"; exit code. */
-_Noreturn void tool_diag_exit(const char *tool, const char *file, const pg_diag *d, int code);
+/* tool_diag_exit: print "<tool>: <file>:<line>:<col>: <msg>", then, when d
+ * is located in text[0..len) (the bytes the tool read from file), the
+ * source line and a caret under the column (pg_snippet, snippet.h), each
+ * line as printed, without the tool's name; exit code. */
+_Noreturn void tool_diag_exit(const char *tool, const char *file, const pg_diag *d, const char *text, size_t len,
+                              int code);
 /* tool_read_file: read a whole file (NUL-terminated copy); on error prints
  * "<tool>: cannot read <path>: <reason>" and exits 2. Free the result. */
 char *tool_read_file(const char *tool, const char *path, size_t *len);

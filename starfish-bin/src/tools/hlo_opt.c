@@ -44,7 +44,7 @@ int main(int argc, char **argv) {
     char *text = tool_read_file(TOOL, in, &len);
     pg_diag d = {0};
     pg_module *m = pg_parse(text, len, in, &d);
-    if (!m) tool_diag_exit(TOOL, in, &d, EXIT_USAGE);
+    if (!m) tool_diag_exit(TOOL, in, &d, text, len, EXIT_USAGE);
     int folded = fold(m);
     pg_sbuf o = {0};
     pg_print_module(m, &o);

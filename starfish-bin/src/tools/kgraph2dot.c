@@ -33,7 +33,7 @@ int main(int argc, char **argv) {
     pg_arena_init(&a);
     pg_diag d = {0};
     pg_json *root = pg_json_parse(&a, text, len, &d);
-    if (!root) tool_diag_exit(TOOL, in, &d, EXIT_USAGE);
+    if (!root) tool_diag_exit(TOOL, in, &d, text, len, EXIT_USAGE);
     const pg_json *sgs = pg_json_get(root, "subgraphs");
     if (!sgs || sgs->k != PG_J_ARR) tool_fail(TOOL, EXIT_USAGE, "%s:1:1: missing \"subgraphs\" array", in);
     pg_sbuf o = {0};

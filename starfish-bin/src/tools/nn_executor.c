@@ -48,7 +48,7 @@ static void check_tensor_map(const char *path) {
     pg_arena a;
     pg_arena_init(&a);
     pg_diag d = {0};
-    if (!pg_json_parse(&a, text, len, &d)) tool_diag_exit(TOOL, path, &d, EXIT_USAGE);
+    if (!pg_json_parse(&a, text, len, &d)) tool_diag_exit(TOOL, path, &d, text, len, EXIT_USAGE);
     pg_arena_free(&a);
     free(text);
 }
@@ -77,7 +77,7 @@ int main(int argc, char **argv) {
     pg_kprog k;
     pg_kprog_init(&k);
     pg_diag d = {0};
-    if (!pg_kprog_read(text, len, 1, &k, &d)) tool_diag_exit(TOOL, bir, &d, EXIT_USAGE);
+    if (!pg_kprog_read(text, len, 1, &k, &d)) tool_diag_exit(TOOL, bir, &d, text, len, EXIT_USAGE);
     pg_sbuf rep = {0};
     if (pg_verify(&k, bir, 1, &rep)) tool_fail(TOOL, EXIT_USAGE, "%s does not verify:\n%s", bir, rep.p ? rep.p : "");
     int nin, nout, ni, ng;

@@ -19,7 +19,7 @@ static int verify_pass(const char *in) {
     pg_kprog k;
     pg_kprog_init(&k);
     pg_diag d = {0};
-    if (!pg_kprog_read(text, len, 1, &k, &d)) { free(text); tool_diag_exit(TOOL, in, &d, EXIT_FAIL); }
+    if (!pg_kprog_read(text, len, 1, &k, &d)) tool_diag_exit(TOOL, in, &d, text, len, EXIT_FAIL);
     pg_sbuf rep = {0};
     int n = pg_verify(&k, in, 1, &rep);
     if (rep.oom) tool_fail(TOOL, EXIT_FAIL, "out of memory");
@@ -53,7 +53,7 @@ static int compile(const char *in, const char *out, long long bytes) {
     pg_kprog k;
     pg_kprog_init(&k);
     pg_diag d = {0};
-    if (!pg_kprog_read(text, len, 0, &k, &d)) { free(text); tool_diag_exit(TOOL, in, &d, EXIT_USAGE); }
+    if (!pg_kprog_read(text, len, 0, &k, &d)) tool_diag_exit(TOOL, in, &d, text, len, EXIT_USAGE);
     pg_sbuf rep = {0};
     if (pg_verify(&k, in, 0, &rep)) {
         const char *p = rep.p ? rep.p : "";

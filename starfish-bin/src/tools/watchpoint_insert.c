@@ -27,7 +27,7 @@ int main(int argc, char **argv) {
     pg_kprog k, r;
     pg_kprog_init(&k);
     pg_diag d = {0};
-    if (!pg_kprog_read(text, len, 1, &k, &d)) tool_diag_exit(TOOL, bir, &d, EXIT_USAGE);
+    if (!pg_kprog_read(text, len, 1, &k, &d)) tool_diag_exit(TOOL, bir, &d, text, len, EXIT_USAGE);
     int *want = calloc((size_t)k.nt + 1, sizeof *want);
     if (!want) tool_fail(TOOL, EXIT_FAIL, "out of memory");
     for (int i = 0; i < nn; i++) {

@@ -5,6 +5,7 @@ import dev.starfish.api.ProcessResult;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The text of a {@code ChildProcessException}: the seed's {@code Child process job "<Job>" exited
@@ -14,6 +15,8 @@ import java.util.Optional;
 public final class FailureMessage {
 
     private static final String INDENT = "    ";
+    /** A line of the snippet a tool prints under a located diagnostic: the gutter, then " | ". */
+    private static final Pattern SNIPPET_LINE = Pattern.compile(" *[0-9]* \\| ");
 
     private FailureMessage() {
     }
@@ -54,10 +57,17 @@ public final class FailureMessage {
 
     /**
      * The line that says why the tool failed, as the message shows it last: the last line of its
-     * error output, else of its output; empty when it printed nothing.
+     * error output, else of its output, that is not part of the source snippet under a located
+     * diagnostic ({@code "   12 | source"}, {@code "      |   ^~~"}, see docs/toolchain-contract.md);
+     * empty when it printed nothing.
      */
     public static Optional<String> cause(ProcessResult result) {
         List<String> lines = !result.errorTail().isEmpty() ? result.errorTail() : result.outputTail();
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            if (!SNIPPET_LINE.matcher(lines.get(i)).lookingAt()) {
+                return Optional.of(lines.get(i).strip());
+            }
+        }
         return lines.isEmpty() ? Optional.empty() : Optional.of(lines.get(lines.size() - 1).strip());
     }
 

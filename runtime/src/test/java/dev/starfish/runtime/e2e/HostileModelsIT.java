@@ -51,7 +51,9 @@ class HostileModelsIT {
                 """);
         assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
         assertThat(run.stderr()).isEqualTo("starfish: error: " + cwd.resolve("crash.hlo")
-                + ":12:18: add expects 2 operands, found 0\n");
+                + ":12:18: add expects 2 operands, found 0\n"
+                + "   12 |   ROOT s = f32[] add()\n"
+                + "      |                  ^~~\n");
         assertNoCrashReport();
     }
 
@@ -61,7 +63,9 @@ class HostileModelsIT {
                 + "  ROOT s = f32[4] add(p0)\n}\n");
         assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
         assertThat(run.stderr()).isEqualTo("starfish: error: " + cwd.resolve("one.hlo")
-                + ":5:19: add expects 2 operands, found 1\n");
+                + ":5:19: add expects 2 operands, found 1\n"
+                + "    5 |   ROOT s = f32[4] add(p0)\n"
+                + "      |                   ^~~\n");
         assertNoCrashReport();
     }
 
@@ -71,6 +75,8 @@ class HostileModelsIT {
                 + "  c = f32[1000000000] constant(1)\n  ROOT s = f32[1000000000] negate(c)\n}\n");
         assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
         assertThat(run.stderr()).isEqualTo("starfish: error: " + cwd.resolve("big.hlo")
-                + ":4:23: constant has 1 values but f32[1000000000] needs 1000000000\n");
+                + ":4:23: constant has 1 values but f32[1000000000] needs 1000000000\n"
+                + "    4 |   c = f32[1000000000] constant(1)\n"
+                + "      |                       ^~~~~~~~\n");
     }
 }
