@@ -63,10 +63,11 @@ class CallGraphModelsIT {
         AssembledDistribution.Run run = compile("deep.hlo", text);
         assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
         // f8999 is the first computation more than 1000 calls deep; its call is two lines below its name
+        int line = lineOf(text, "f8999 {") + 2;
         assertThat(run.stderr()).isEqualTo("starfish: error: " + cwd.resolve("deep.hlo") + ":"
-                + (lineOf(text, "f8999 {") + 2) + ":20: call depth limit"
+                + line + ":20: call depth limit"
                 + " exceeded: computation 'f8999' nests fusion/call 1001 deep through 'f9000' (at most 1000 nested"
-                + " levels are supported)\n");
+                + " levels are supported)\n" + snippet(text, line, 20));
         assertNothingWrittenAndNoCrash("deep.hlo");
     }
 
@@ -76,10 +77,24 @@ class CallGraphModelsIT {
         assertThat(text.length()).as("a few kilobytes").isLessThan(5_000);
         AssembledDistribution.Run run = compile("double.hlo", text);
         assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
-        assertThat(run.stderr()).isEqualTo("starfish: error: " + cwd.resolve("double.hlo") + ":" + lineOf(text, "f4 {")
+        int line = lineOf(text, "f4 {");
+        assertThat(run.stderr()).isEqualTo("starfish: error: " + cwd.resolve("double.hlo") + ":" + line
                 + ":1: instruction limit exceeded: inlining fusion/call up to computation 'f4' makes more than 2097152"
-                + " instructions (at most 2097152 per module after inlining are supported)\n");
+                + " instructions (at most 2097152 per module after inlining are supported)\n" + snippet(text, line, 1));
         assertNothingWrittenAndNoCrash("double.hlo");
+    }
+
+    /**
+     * The source line and caret line under a diagnostic at line:col of text (ASCII, no tabs): the
+     * caret under the name there, '~' under the rest of it.
+     */
+    private static String snippet(String text, int line, int col) {
+        String source = text.lines().skip(line - 1L).findFirst().orElseThrow();
+        int end = col - 1;
+        while (end < source.length() && source.substring(end, end + 1).matches("[%A-Za-z0-9_.-]")) {
+            end++;
+        }
+        return String.format("%5d | %s\n%5s | %s^%s\n", line, source, "", " ".repeat(col - 1), "~".repeat(end - col));
     }
 
     private static int lineOf(String text, String fragment) {
