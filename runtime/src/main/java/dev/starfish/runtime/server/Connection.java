@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -179,6 +180,27 @@ final class Connection {
     private void refuse(String why) {
         writer.write(Frame.of(Frame.STDERR, "starfish: error: server: " + why + "\n"));
         writer.write(Frame.exit(2));
+        drainBeforeClose();
+    }
+
+    /**
+     * Ends the answer and reads what the client still sends (for at most two seconds), so that the
+     * close does not reset the connection and lose the answer: a socket closed with unread bytes in
+     * it discards what it sent.
+     */
+    private void drainBeforeClose() {
+        ScheduledFuture<?> deadline = timers.schedule(this::closeQuietly, 2, TimeUnit.SECONDS);
+        try {
+            channel.shutdownOutput();
+            ByteBuffer sink = ByteBuffer.allocate(8192);
+            while (channel.read(sink.clear()) >= 0) {
+                // discarded
+            }
+        } catch (IOException e) {
+            // closed by the deadline, or by the client
+        } finally {
+            deadline.cancel(false);
+        }
     }
 
     private void closeQuietly() {

@@ -49,14 +49,15 @@ public final class ServerMain {
             System.exit(2);
         }
         try {
-            System.exit(serve(Path.of(socket), env.getOrDefault(BUILD_ENV, "unknown"), log));
+            System.exit(serve(Path.of(socket), env.getOrDefault(BUILD_ENV, "unknown"), env.get(IDLE_ENV), log));
         } catch (IOException | RuntimeException e) {
             log.println("starfish-server: error: " + e);
             System.exit(1);
         }
     }
 
-    static int serve(Path socket, String build, PrintStream log) throws IOException {
+    /** Serves on {@code socket}; {@code idleOverride} (may be null) replaces {@code server.idle.minutes}. */
+    static int serve(Path socket, String build, String idleOverride, PrintStream log) throws IOException {
         Optional<String> refused = SocketDirectory.refusal(socket.getParent());
         if (refused.isPresent()) {
             log.println("starfish-server: error: " + refused.get());
@@ -65,8 +66,8 @@ public final class ServerMain {
         StarfishCli.prepareServerProcess();
         Path home = Path.of(System.getProperty("starfish.home", "."));
         // STARFISH_SERVER_IDLE_MINUTES (of the client that started it) overrides the setting, for CI
-        String override = System.getenv(IDLE_ENV);
-        Duration idle = Lifecycle.idleOf(override != null ? override
+        boolean overridden = idleOverride != null && !idleOverride.isBlank();
+        Duration idle = Lifecycle.idleOf(overridden ? idleOverride
                 : StarfishProperties.load(home.resolve("conf/starfish.properties")).string(Setting.SERVER_IDLE_MINUTES));
         ServerState state = new ServerState(socket, build);
         Lifecycle lifecycle = new Lifecycle(state, idle, log);

@@ -274,7 +274,8 @@ class ServerIT {
     }
 
     private Map<String, String> server() {
-        return Map.of("STARFISH_SERVER", "on", "XDG_RUNTIME_DIR", runtimeDir.toString());
+        // an empty STARFISH_SERVER_IDLE_MINUTES (the suite's second run sets one) leaves conf/ to decide
+        return Map.of("STARFISH_SERVER", "on", "XDG_RUNTIME_DIR", runtimeDir.toString(), "STARFISH_SERVER_IDLE_MINUTES", "");
     }
 
     private JsonNode status(AssembledDistribution dist) throws IOException {

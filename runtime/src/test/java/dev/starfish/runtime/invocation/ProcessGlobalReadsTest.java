@@ -52,7 +52,8 @@ class ProcessGlobalReadsTest {
             Map.entry("dev/starfish/runtime/registry/JobRegistry.forDirectory", "library default (tests)"),
             Map.entry("dev/starfish/runtime/cache/HostIdentity.hostName", "the machine's name, /proc unreadable"),
             Map.entry("dev/starfish/runtime/batch/HostName.local", "the machine's name, /proc unreadable"),
-            Map.entry("dev/starfish/runtime/cds/PluginClassList.main", "a build tool's entry point"));
+            Map.entry("dev/starfish/runtime/cds/PluginClassList.main", "a build tool's entry point"),
+            Map.entry("dev/starfish/runtime/server/ServerMain.main", "the resident server's entry point: its log"));
 
     private static final Set<String> STREAMS = Set.of("out", "err", "in");
     private static final Set<String> PROPERTIES = Set.of("user.dir", "user.home");
