@@ -3,6 +3,10 @@
 other installation's and with the JVM floor in every round, so the machine's drift hits both.
 
     python3 docs/bench/compare.py --new runtime/target/starfish --old DIR [--runs 9]
+        [--new-env STARFISH_SERVER=on] [--old-env NAME=VALUE]
+
+With --new-env STARFISH_SERVER=on the new side goes through its resident server (warmed up by the
+first round, which is not counted); the same installation may be both sides.
 
 Each installation compiles in a private copy of the examples with its own STARFISH_CACHE_DIR.
 Prints one row per command: the old and new medians, new/old, and each against the floor.
@@ -39,14 +43,19 @@ def main():
     parser.add_argument("--new", required=True)
     parser.add_argument("--old", required=True)
     parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--new-env", action="append", default=[], metavar="NAME=VALUE",
+                        help="an environment variable for the new side only (STARFISH_SERVER=on)")
+    parser.add_argument("--old-env", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
+    extra = {"old": dict(e.split("=", 1) for e in args.old_env),
+             "new": dict(e.split("=", 1) for e in args.new_env)}
     work = tempfile.mkdtemp(prefix="starfish-compare.")
     try:
         sides = {}
         for name, home in (("old", args.old), ("new", args.new)):
             cwd = os.path.join(work, name)
             shutil.copytree(os.path.join(home, "examples"), cwd)
-            env = dict(os.environ, STARFISH_CACHE_DIR=os.path.join(work, name + "-cache"))
+            env = dict(os.environ, STARFISH_CACHE_DIR=os.path.join(work, name + "-cache"), **extra[name])
             env.pop("STARFISH_HOME", None)
             sides[name] = (os.path.join(os.path.abspath(home), "bin", "starfish"), cwd, env)
         for name, (sf, cwd, env) in sides.items():  # warm-up, and the cache entry the hit row needs

@@ -33,15 +33,19 @@ public final class SlurmBatch {
     private final SlurmSettings settings;
     private final BatchConsole console;
     private final PrintStream err;
-    private final SlurmClient slurm = new SlurmClient();
+    private final SlurmClient slurm;
     /** Whoever ends the batch first (it finished, or the submitter was stopped) reports it. */
     private final AtomicBoolean reported = new AtomicBoolean();
 
     private final Cancellation cancellation;
 
-    /** @param cancellation stops the batch: the array is cancelled, the report written, one line said */
+    /**
+     * @param cancellation stops the batch: the array is cancelled, the report written, one line said
+     * @param environment the command's: the Slurm commands are found on its {@code PATH} and run in it
+     */
     public SlurmBatch(Path starfishHome, SlurmSettings settings, BatchConsole console, Cancellation cancellation,
-            PrintStream err) {
+            PrintStream err, Map<String, String> environment) {
+        this.slurm = new SlurmClient(environment);
         this.cancellation = requireNonNull(cancellation, "cancellation is null");
         this.starfishHome = requireNonNull(starfishHome, "starfishHome is null");
         this.settings = requireNonNull(settings, "settings is null");

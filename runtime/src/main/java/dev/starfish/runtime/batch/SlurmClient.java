@@ -6,6 +6,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +21,13 @@ final class SlurmClient {
 
     private static final int KEPT_BYTES = 64 * 1024;
     private static final int MESSAGE_CHARS = 300;
+
+    private final Map<String, String> environment;
+
+    /** The client commands as {@code environment} (the command's) finds and runs them. */
+    SlurmClient(Map<String, String> environment) {
+        this.environment = Map.copyOf(environment);
+    }
 
     /** One finished command: its exit code and output. */
     record Result(int exitCode, String stdout, String stderr) {
@@ -56,9 +65,14 @@ final class SlurmClient {
         run(List.of("scancel", jobId));
     }
 
-    private static Result run(List<String> argv) {
+    private Result run(List<String> argv) {
         try {
-            Process process = new ProcessBuilder(new ArrayList<>(argv)).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+            List<String> command = new ArrayList<>(argv);
+            command.set(0, onPath(argv.get(0)));
+            ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE);
+            builder.environment().clear();
+            builder.environment().putAll(environment);
+            Process process = builder.start();
             process.getOutputStream().close();
             CompletableFuture<byte[]> err = drain(process.getErrorStream(), argv.get(0));
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -70,6 +84,18 @@ final class SlurmClient {
             Thread.currentThread().interrupt();
             throw new JobException("interrupted while running " + argv.get(0), e);
         }
+    }
+
+    /** {@code name} as the command's {@code PATH} finds it (the JVM would search its own), else as given. */
+    private String onPath(String name) {
+        String path = environment.getOrDefault("PATH", "");
+        for (String dir : path.split(":")) {
+            Path candidate = Path.of(dir.isEmpty() ? "." : dir, name);
+            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                return candidate.toString();
+            }
+        }
+        return name;
     }
 
     /**

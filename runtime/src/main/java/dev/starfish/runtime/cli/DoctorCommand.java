@@ -41,7 +41,7 @@ final class DoctorCommand implements Callable<Integer> {
     public Integer call() throws JsonProcessingException {
         HostOptions options = root.hostOptions();
         List<Finding> findings = Doctor.examine(options.home(), options::openHost,
-                StarfishCommand.invocation(spec).workingDirectory());
+                StarfishCommand.invocation(spec).workingDirectory(), StarfishCommand.invocation(spec).environment());
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(JsonOption.render(findings.stream().map(DoctorCommand::asMap).toList()));

@@ -2,7 +2,10 @@ package dev.starfish.runtime.cli;
 
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.runtime.invocation.Cancellation;
+import dev.starfish.runtime.invocation.Invocation;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -78,22 +81,47 @@ final class ReplayCommand implements Callable<Integer> {
 
     private int run(ReplayScript script) {
         spec.commandLine().getOut().flush();
+        // the tool's output goes to the command's own streams as it comes, byte for byte as a terminal
+        // would show it (a server's command has no terminal of the process to inherit)
         ProcessBuilder builder = new ProcessBuilder("sh", script.path().toString())
-                .directory(script.path().getParent().toFile()).inheritIO();
+                .directory(script.path().getParent().toFile()).redirectInput(ProcessBuilder.Redirect.INHERIT);
+        Invocation invocation = StarfishCommand.invocation(spec);
         // a cancel (SIGTERM or SIGHUP to starfish, a server's client) stops the tool too (Ctrl-C reaches both
         // directly on a terminal); in place before the tool starts, so a cancel right after the start cannot miss it
         StopOnExit stop = new StopOnExit();
         try (Cancellation.Registration registration = StarfishCommand.invocation(spec).cancellation()
                 .onCancel(signal -> stop.run())) {
             Process process = stop.start(builder);
+            Thread out = copy(process.getInputStream(), invocation.out(), "starfish-replay-out");
+            Thread err = copy(process.getErrorStream(), invocation.err(), "starfish-replay-err");
             // Java reports a child killed by signal N as 128+N, the shell's convention
-            return process.waitFor();
+            int code = process.waitFor();
+            out.join();
+            err.join();
+            return code;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run sh " + script.path() + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 130;
         }
+    }
+
+    private static Thread copy(InputStream from, PrintStream to, String name) {
+        Thread thread = new Thread(() -> {
+            byte[] buffer = new byte[8192];
+            try (from) {
+                for (int n = from.read(buffer); n >= 0; n = from.read(buffer)) {
+                    to.write(buffer, 0, n);
+                    to.flush();
+                }
+            } catch (IOException e) {
+                // the tool's end, or the command's streams are gone
+            }
+        }, name);
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
     }
 
     /** What stops the replayed tool on a cancel; a start and a stop never interleave. */

@@ -6,6 +6,7 @@ import dev.starfish.runtime.host.Host;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -22,8 +23,12 @@ public final class Doctor {
     private Doctor() {
     }
 
-    /** Every finding about {@code home}; {@code openHost} loads the plugins (it may throw). */
-    public static List<Finding> examine(StarfishHome home, Supplier<Host> openHost, Path workDir) {
+    /**
+     * Every finding about {@code home}; {@code openHost} loads the plugins (it may throw);
+     * {@code environment} is the command's (the caches' locations).
+     */
+    public static List<Finding> examine(StarfishHome home, Supplier<Host> openHost, Path workDir,
+            Map<String, String> environment) {
         Optional<StarfishProperties> properties;
         try {
             properties = Optional.of(StarfishProperties.load(home.confDir().resolve("starfish.properties")));
@@ -39,7 +44,7 @@ public final class Doctor {
         }
         try {
             Installation installation = new Installation(home, properties, Optional.ofNullable(host),
-                    Optional.ofNullable(problem), workDir);
+                    Optional.ofNullable(problem), workDir, environment);
             List<Finding> findings = new ArrayList<>();
             CHECKS.forEach(check -> findings.addAll(check.run(installation)));
             return List.copyOf(findings);

@@ -36,10 +36,10 @@ class CliTextIT {
 
     @Test
     void anUnknownCommandIsAnErrorEvenWithHelp() {
-        AssembledDistribution.Run help = dist.run(cwd, "server", "--help");
+        AssembledDistribution.Run help = dist.run(cwd, "daemon", "--help");
         assertThat(help.exitCode()).as("%s", help).isEqualTo(2);
         assertThat(help.stdout()).as("no top-level help on stdout").isEmpty();
-        assertThat(help.stderr()).startsWith("starfish: error: unknown command 'server'; expected one of jobs, compile")
+        assertThat(help.stderr()).startsWith("starfish: error: unknown command 'daemon'; expected one of jobs, compile")
                 .contains("Try 'starfish --help'");
 
         AssembledDistribution.Run misspelt = dist.run(cwd, "--plugins-dir", dist.home().resolve("plugins").toString(),
