@@ -64,6 +64,10 @@ static void close_other_fds(void) {
 
 _Noreturn static void exec_server(const struct sfc_place *p, char *const *java, int log) {
     setsid();
+    /* a daemon holds no directory of a user's: the one it was started from may be removed */
+    if (java[0][0] == '/' && chdir("/") != 0) {
+        _exit(127);
+    }
     int null = open("/dev/null", O_RDONLY);
     if (null < 0 || dup2(null, 0) < 0 || dup2(log, 1) < 0 || dup2(log, 2) < 0) {
         _exit(127);

@@ -42,10 +42,11 @@ public final class SlurmBatch {
     /**
      * @param cancellation stops the batch: the array is cancelled, the report written, one line said
      * @param environment the command's: the Slurm commands are found on its {@code PATH} and run in it
+     * @param workingDirectory the command's, where the Slurm commands run
      */
     public SlurmBatch(Path starfishHome, SlurmSettings settings, BatchConsole console, Cancellation cancellation,
-            PrintStream err, Map<String, String> environment) {
-        this.slurm = new SlurmClient(environment);
+            PrintStream err, Map<String, String> environment, Path workingDirectory) {
+        this.slurm = new SlurmClient(environment, workingDirectory);
         this.cancellation = requireNonNull(cancellation, "cancellation is null");
         this.starfishHome = requireNonNull(starfishHome, "starfishHome is null");
         this.settings = requireNonNull(settings, "settings is null");

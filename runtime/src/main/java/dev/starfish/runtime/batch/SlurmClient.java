@@ -23,10 +23,12 @@ final class SlurmClient {
     private static final int MESSAGE_CHARS = 300;
 
     private final Map<String, String> environment;
+    private final Path workingDirectory;
 
-    /** The client commands as {@code environment} (the command's) finds and runs them. */
-    SlurmClient(Map<String, String> environment) {
+    /** The client commands as {@code environment} (the command's) finds and runs them, in {@code workingDirectory}. */
+    SlurmClient(Map<String, String> environment, Path workingDirectory) {
         this.environment = Map.copyOf(environment);
+        this.workingDirectory = workingDirectory;
     }
 
     /** One finished command: its exit code and output. */
@@ -69,7 +71,8 @@ final class SlurmClient {
         try {
             List<String> command = new ArrayList<>(argv);
             command.set(0, onPath(argv.get(0)));
-            ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE);
+            ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE)
+                    .directory(workingDirectory.toFile());
             builder.environment().clear();
             builder.environment().putAll(environment);
             Process process = builder.start();

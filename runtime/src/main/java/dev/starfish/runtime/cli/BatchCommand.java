@@ -120,7 +120,7 @@ final class BatchCommand implements Callable<Integer>, HostAware {
         if ("slurm".equals(executor)) {
             List<String> taskArguments = TaskArguments.of(spec, parsed, outDir, launchDir);
             return new SlurmBatch(host.home().root(), slurm.settings(spec), console, invocation.cancellation(),
-                    streams.errStream(), invocation.environment())
+                    streams.errStream(), invocation.environment(), invocation.workingDirectory())
                     .run(items, settings, taskArguments, reportFile, reporter);
         }
         if (slurm.anyGiven()) {
