@@ -60,6 +60,8 @@ run stdin </dev/null >"$S/out"; [ -s "$S/out" ] && fail "empty stdin"
 # signals: SIGINT, SIGTERM, SIGHUP sent to the client reach the server as 'K'
 for sig in INT:2 TERM:15 HUP:1; do
     : >"$S/record"
+    # the last round's "ready" must not count: the new client's redirection may not have run yet
+    rm -f "$S/sig"
     env --default-signal=INT "$CLIENT" --identity one --home "$T/home" -- "$FAKE" -- wait-signal </dev/null \
         >"$S/sig" 2>"$S/sigerr" &
     pid=$!
