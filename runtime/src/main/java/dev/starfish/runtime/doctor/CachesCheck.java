@@ -23,7 +23,7 @@ final class CachesCheck implements Check {
         findings.add(directory("cache", installation.cacheRoot()));
         Path nativeCache = installation.properties()
                 .map(p -> p.string(Setting.NATIVE_CACHE_DIR.key(), null)).map(Path::of)
-                .orElseGet(NativeSettings::defaultCacheRoot);
+                .orElseGet(() -> NativeSettings.defaultCacheRoot(installation.environment()));
         findings.add(directory("native cache", nativeCache.toAbsolutePath()));
         return findings;
     }
