@@ -13,7 +13,6 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -112,7 +111,7 @@ class ServerIT {
         assertThat(bad.stderr().replace(served.toString(), "DIR"))
                 .isEqualTo(badAlone.stderr().replace(alone.toString(), "DIR"));
         assertThat(good.exitCode()).as("%s", good).isZero();
-        assertThat(withoutTimes(good.stdout(), served)).isEqualTo(withoutTimes(goodAlone.stdout(), alone));
+        assertThat(ServerChecks.withoutTimes(good.stdout(), served)).isEqualTo(ServerChecks.withoutTimes(goodAlone.stdout(), alone));
         assertThat(Files.size(served.resolve("mlp.neff"))).isPositive();
         assertThat(good.stdout()).as("the span measured from the request, not the server's start")
                 .containsPattern("\\(1 subgraph, [0-9]+ ms\\)");
@@ -121,11 +120,10 @@ class ServerIT {
 
     @Test
     void sigintToOneClientCancelsOnlyItsCompileWhileAnotherCommandRuns() throws Exception {
-        AssembledDistribution dist = shipped.copyTo(cwd.resolve("dist"));
-        GatedTools gates = GatedTools.install(dist, Files.createDirectories(cwd.resolve("gates")));
-        Path work = modelDir("a");
-        AssembledDistribution.Started compile = dist.start(work, server(), "compile", "mlp.hlo", "--no-cache");
-        gates.awaitHeldTool("HLOToTensorizer");
+        HeldCompile held = heldCompile();
+        AssembledDistribution dist = held.dist();
+        Path work = held.work();
+        AssembledDistribution.Started compile = held.compile();
 
         AssembledDistribution.Run jobs = dist.run(cwd, server(), "jobs");
         compile.process().toHandle().destroy();
@@ -136,22 +134,21 @@ class ServerIT {
         assertThat(cancelled.stderr()).as("%s", cancelled).contains("interrupted (SIGTERM)");
         assertThat(Files.readString(work.resolve("mlp.work/report.json"))).contains("interrupted");
         assertThat(work.resolve("mlp.neff")).doesNotExist();
-        assertNoToolLeft(dist);
+        ServerChecks.assertNoToolLeft(dist);
         assertThat(dist.run(cwd, server(), "--version").exitCode()).isZero();
     }
 
     @Test
     void aClientKilledMidCompileLeavesNoToolAndTheServerServesTheNextCompile() throws Exception {
-        AssembledDistribution dist = shipped.copyTo(cwd.resolve("dist"));
-        GatedTools gates = GatedTools.install(dist, Files.createDirectories(cwd.resolve("gates")));
-        Path work = modelDir("a");
-        AssembledDistribution.Started compile = dist.start(work, server(), "compile", "mlp.hlo", "--no-cache");
-        gates.awaitHeldTool("HLOToTensorizer");
+        HeldCompile held = heldCompile();
+        AssembledDistribution dist = held.dist();
+        Path work = held.work();
+        AssembledDistribution.Started compile = held.compile();
         long pid = status(dist).get("pid").asLong();
 
         compile.process().destroyForcibly().waitFor(30, TimeUnit.SECONDS);
 
-        assertNoToolLeft(dist);
+        ServerChecks.assertNoToolLeft(dist);
         assertThat(work.resolve("mlp.neff")).doesNotExist();
         JsonNode after = status(dist);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -166,11 +163,10 @@ class ServerIT {
 
     @Test
     void aServerKilledMidCompileIsOneLineAnd134AndTheNextCommandStartsAFreshOne() throws Exception {
-        AssembledDistribution dist = shipped.copyTo(cwd.resolve("dist"));
-        GatedTools gates = GatedTools.install(dist, Files.createDirectories(cwd.resolve("gates")));
-        Path work = modelDir("a");
-        AssembledDistribution.Started compile = dist.start(work, server(), "compile", "mlp.hlo", "--no-cache");
-        gates.awaitHeldTool("HLOToTensorizer");
+        HeldCompile held = heldCompile();
+        AssembledDistribution dist = held.dist();
+        Path work = held.work();
+        AssembledDistribution.Started compile = held.compile();
         long pid = status(dist).get("pid").asLong();
 
         ProcessHandle.of(pid).orElseThrow().destroyForcibly();
@@ -181,7 +177,7 @@ class ServerIT {
         assertThat(ended.stderr()).startsWith("starfish: error: the Starfish server ended while it ran this command")
                 .contains(".log");
         assertThat(work.resolve("mlp.neff")).doesNotExist();
-        assertNoToolLeft(dist);
+        ServerChecks.assertNoToolLeft(dist);
         assertThat(status(dist).get("pid").asLong()).as("a fresh server").isNotEqualTo(pid);
     }
 
@@ -192,7 +188,7 @@ class ServerIT {
                 StandardOpenOption.APPEND);
         long pid = status(dist).get("pid").asLong();
 
-        assertThat(awaitExit(pid)).as("the idle server exited").isTrue();
+        assertThat(ServerChecks.awaitExit(pid)).as("the idle server exited").isTrue();
         assertThat(sockets()).isEmpty();
         assertThat(log()).contains("exiting: no request for 1.2 s (server.idle.minutes)");
     }
@@ -206,7 +202,7 @@ class ServerIT {
         long fresh = status(dist).get("pid").asLong();
 
         assertThat(fresh).isNotEqualTo(old);
-        assertThat(awaitExit(old)).as("the old build's server was told to exit when idle").isTrue();
+        assertThat(ServerChecks.awaitExit(old)).as("the old build's server was told to exit when idle").isTrue();
     }
 
     @Test
@@ -267,6 +263,19 @@ class ServerIT {
         assertThat(status(shipped).get("pid").asLong()).as("the server still serves its user").isEqualTo(pid);
     }
 
+    /** A private copy of the distribution whose compile of mlp.hlo through the server is held at its first tool. */
+    private record HeldCompile(AssembledDistribution dist, Path work, AssembledDistribution.Started compile) {
+    }
+
+    private HeldCompile heldCompile() throws IOException, InterruptedException {
+        AssembledDistribution dist = shipped.copyTo(cwd.resolve("dist"));
+        GatedTools gates = GatedTools.install(dist, Files.createDirectories(cwd.resolve("gates")));
+        Path work = modelDir("a");
+        AssembledDistribution.Started compile = dist.start(work, server(), "compile", "mlp.hlo", "--no-cache");
+        gates.awaitHeldTool("HLOToTensorizer");
+        return new HeldCompile(dist, work, compile);
+    }
+
     private Path modelDir(String name) throws IOException {
         Path dir = Files.createDirectories(cwd.resolve(name));
         Files.copy(shipped.example("mlp.hlo"), dir.resolve("mlp.hlo"));
@@ -306,37 +315,4 @@ class ServerIT {
         return text.toString();
     }
 
-    private static boolean awaitExit(long pid) throws InterruptedException {
-        Optional<ProcessHandle> handle = ProcessHandle.of(pid);
-        if (handle.isEmpty()) {
-            return true;
-        }
-        try {
-            handle.get().onExit().get(60, TimeUnit.SECONDS);
-            return true;
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            return false;
-        }
-    }
-
-    /** No process runs a tool of {@code dist} (the gate scripts in starfish/bin/private included). */
-    private static void assertNoToolLeft(AssembledDistribution dist) throws InterruptedException {
-        String tools = dist.home().resolve("starfish/bin").toString();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        List<String> left;
-        do {
-            left = ProcessHandle.allProcesses().map(p -> p.info().commandLine().orElse(""))
-                    .filter(line -> line.contains(tools)).toList();
-            if (left.isEmpty()) {
-                return;
-            }
-            Thread.sleep(50);
-        } while (System.nanoTime() < deadline);
-        assertThat(left).as("tools left running").isEmpty();
-    }
-
-    private static String withoutTimes(String text, Path dir) {
-        return text.replace(dir.toString(), "DIR").replaceAll("[0-9]+ ms", "N ms").replaceAll("CPU [0-9]+ ms", "CPU")
-                .replaceAll("peak RSS [0-9.]+ MiB", "peak RSS");
-    }
 }
