@@ -48,7 +48,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     int signal_fd = sfc_catch_signals();
-    int code = sfc_relay(sock, signal_fd, &frame, place.log);
+    int code = sfc_relay(sock, signal_fd, &frame, &place);
     sfc_free_options(&o);
     return code;
 }

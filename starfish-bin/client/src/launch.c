@@ -62,6 +62,12 @@ static void close_other_fds(void) {
     closedir(d);
 }
 
+/* Only a JVM takes -XX:ErrorFile (the client's tests start a fake server of their own). */
+static int is_java(const char *path) {
+    const char *base = strrchr(path, '/');
+    return strcmp(base == NULL ? path : base + 1, "java") == 0;
+}
+
 _Noreturn static void exec_server(const struct sfc_place *p, char *const *java, int log) {
     setsid();
     /* a daemon holds no directory of a user's: the one it was started from may be removed */
@@ -84,7 +90,23 @@ _Noreturn static void exec_server(const struct sfc_place *p, char *const *java, 
         _exit(127);
     }
     dprintf(2, "starfish-client: starting the server of build %s (pid %ld): %s\n", p->build, (long)getpid(), java[0]);
-    execvp(java[0], java);
+    /* the JVM's crash report goes next to the socket, where the clients look for it (crash.h) */
+    size_t n = 0;
+    while (java[n] != NULL) {
+        n++;
+    }
+    char **argv = calloc(n + 2, sizeof *argv);
+    static char error_file[SFC_PATH_MAX + 64];
+    if (argv == NULL || (size_t)snprintf(error_file, sizeof error_file, "-XX:ErrorFile=%s/%s-%s.hs_err_pid%%p.log",
+                                         p->dir, p->inst, p->build) >= sizeof error_file) {
+        _exit(127);
+    }
+    argv[0] = java[0];
+    argv[1] = is_java(java[0]) ? error_file : NULL;
+    for (size_t i = 1, at = argv[1] != NULL ? 2 : 1; i < n; i++, at++) {
+        argv[at] = java[i];
+    }
+    execvp(argv[0], argv);
     dprintf(2, "starfish-client: cannot run the server command %s: %s\n", java[0], strerror(errno));
     _exit(127);
 }

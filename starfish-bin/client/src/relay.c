@@ -7,17 +7,19 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
+#include "crash.h"
 #include "frame.h"
 
-#define CRASHED "the Starfish server ended while it ran this command (it crashed or was killed); its log: %s"
 
 struct relay {
     int sock, signal_fd;
     struct sfc_buf queue; /* frames not yet written to sock */
     int want_stdin, stdin_done, sock_dead;
-    const char *log;
+    const struct sfc_place *place;
+    long server_pid;
     struct sfc_reader reader;
 };
 
@@ -47,7 +49,7 @@ static int from_server(struct relay *r) {
         return -1;
     }
     if (n <= 0) {
-        sfc_fail(SFC_EXIT_CRASHED, CRASHED, r->log);
+        sfc_server_ended(r->place, r->server_pid);
     }
     const unsigned char *in = buf;
     size_t left = (size_t)n;
@@ -59,7 +61,7 @@ static int from_server(struct relay *r) {
             return -1;
         }
         if (got == SFC_READ_BAD) {
-            sfc_fail(SFC_EXIT_FAILED, "the Starfish server broke the protocol: it sent %s; its log: %s", why, r->log);
+            sfc_fail(SFC_EXIT_FAILED, "the Starfish server broke the protocol: it sent %s; its log: %s", why, r->place->log);
         }
         int code = on_frame(r, &f);
         if (code >= 0) {
@@ -132,10 +134,15 @@ static int loop(struct relay *r) {
     }
 }
 
-int sfc_relay(int sock, int signal_fd, struct sfc_buf *request, const char *log) {
+int sfc_relay(int sock, int signal_fd, struct sfc_buf *request, const struct sfc_place *place) {
     struct relay *r = sfc_xmalloc(sizeof *r);
     memset(r, 0, sizeof *r);
-    r->sock = sock, r->signal_fd = signal_fd, r->log = log, r->queue = *request;
+    r->sock = sock, r->signal_fd = signal_fd, r->place = place, r->queue = *request;
+    struct ucred peer;
+    socklen_t peer_len = sizeof peer;
+    if (getsockopt(sock, SOL_SOCKET, SO_PEERCRED, &peer, &peer_len) == 0) {
+        r->server_pid = peer.pid;
+    }
     *request = (struct sfc_buf){0};
     sfc_reader_init(&r->reader);
     int flags = fcntl(sock, F_GETFL);

@@ -14,21 +14,23 @@
  *     end of file or on a read error.
  *   - a caught SIGINT/SIGTERM/SIGHUP is sent as 'K' with its number.
  *   - 'X' ends the relay with its code.
- * End of stream before 'X' (also inside a frame): the crash line naming the
- * log, exit 134. A frame that breaks the protocol: one line, exit 1.
+ * End of stream before 'X' (also inside a frame): sfc_server_ended (crash.h),
+ * exit 134. A frame that breaks the protocol: one line, exit 1.
  */
 #ifndef STARFISH_CLIENT_RELAY_H
 #define STARFISH_CLIENT_RELAY_H
 
 #include "fail.h"
+#include "place.h"
 
 #define SFC_EXIT_STDOUT_GONE 141
 
 /*
  * sfc_relay: sends request (a complete 'Q' frame, consumed) on sock and
  * relays until the end; signal_fd is the self-pipe of sfc_catch_signals.
- * log names the server's log in messages. Returns the exit code; closes sock.
+ * place names the server's log and files in messages. Returns the exit code;
+ * closes sock.
  */
-int sfc_relay(int sock, int signal_fd, struct sfc_buf *request, const char *log);
+int sfc_relay(int sock, int signal_fd, struct sfc_buf *request, const struct sfc_place *place);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "frame.h"
@@ -58,6 +59,10 @@ const char *sfc_request_encode(const struct sfc_request *r, struct sfc_buf *out,
     char tty[4] = {r->tty[0], r->tty[1], r->tty[2], '\0'};
     sfc_buf_str(out, tty);
     add_count(out, r->columns);
+    char mask[8];
+    snprintf(mask, sizeof mask, "%04o", r->umask & 0777u);
+    sfc_buf_str(out, mask);
+    add_count(out, (size_t)r->pid);
     if (out->len - start > SFC_REQUEST_MAX) {
         snprintf(why, why_len, "the arguments and environment take %zu bytes, at most %u", out->len - start,
                  SFC_REQUEST_MAX);
@@ -72,7 +77,9 @@ struct sfc_request sfc_request_here(char *const *args, size_t n_args, char **cwd
         sfc_fail(SFC_EXIT_USAGE, "cannot determine the working directory (%s); cd to a directory that exists",
                  strerror(errno));
     }
-    struct sfc_request r = {*cwd_storage, args, n_args, environ, {'f', 'f', 'f'}, 0};
+    mode_t mask = umask(077);
+    umask(mask);
+    struct sfc_request r = {*cwd_storage, args, n_args, environ, {'f', 'f', 'f'}, 0, (unsigned)mask, (long)getpid()};
     for (int fd = 0; fd < 3; fd++) {
         r.tty[fd] = isatty(fd) ? 't' : 'f';
     }

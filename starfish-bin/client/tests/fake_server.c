@@ -83,7 +83,7 @@ static void serve(void) {
         kill(getppid(), SIGTERM);
         exit(0);
     }
-    /* fields: "1", cwd, argc, args... */
+    /* fields: "2", cwd, argc, args... */
     char *cwd = q + strlen(q) + 1, *argc_s = cwd + strlen(cwd) + 1, *cmd = argc_s + strlen(argc_s) + 1;
     char *arg1 = atoi(argc_s) > 1 ? cmd + strlen(cmd) + 1 : "0";
     if (atoi(argc_s) == 0) {

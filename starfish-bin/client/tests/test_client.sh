@@ -23,10 +23,12 @@ sockdir() { echo "$S/starfish-$(id -u)"; }
 fresh
 nl='a
 b'
-(cd "$T/home" && env -i TMPDIR="$S" "B=x y" "$CLIENT" --identity one --home "$T/home" -- "$FAKE" -- \
+(cd "$T/home" && umask 027 && env -i TMPDIR="$S" "B=x y" "$CLIENT" --identity one --home "$T/home" -- "$FAKE" -- \
     echo 'two words' "$nl" 'ünïcødé' '' </dev/null >"$S/got" 2>"$S/err")
-printf '1\0%s\0005\0echo\0two words\0a\nb\0ünïcødé\0\0002\0TMPDIR=%s\0B=x y\0fff\0000\0' "$(cd "$T/home" && pwd -P)" "$S" >"$S/want"
-cmp -s "$S/got" "$S/want" || { fail "request encoding"; od -c "$S/got" | head; od -c "$S/want" | head; }
+printf '2\0%s\0005\0echo\0two words\0a\nb\0ünïcødé\0\0002\0TMPDIR=%s\0B=x y\0fff\0000\0000027\000' "$(cd "$T/home" && pwd -P)" "$S" >"$S/want"
+# then the client's pid, which only the client knows
+head -c "$(stat -c %s "$S/want")" "$S/got" | cmp -s - "$S/want" || { fail "request encoding"; od -c "$S/got" | head; od -c "$S/want" | head; }
+tail -c +"$(($(stat -c %s "$S/want") + 1))" "$S/got" | tr '\0' '\n' | grep -qx '[1-9][0-9]*' || fail "request ends with the client's pid"
 grep -q "fake server" "$(sockdir)"/*.log || fail "server log written"
 [ "$(stat -c %a "$(sockdir)"/*.log)" = 600 ] || fail "log mode 0600"
 [ "$(stat -c %a "$(sockdir)")" = 700 ] || fail "socket directory mode 0700"

@@ -7,14 +7,17 @@ import dev.starfish.runtime.cache.CompileCache;
 import dev.starfish.runtime.compile.Compilation;
 import dev.starfish.runtime.compile.CompileInterruptedException;
 import dev.starfish.runtime.compile.CompileRequest;
+import dev.starfish.runtime.compile.CrashContext;
 import dev.starfish.runtime.compile.CompileResult;
 import dev.starfish.runtime.compile.SignalGuard;
 import dev.starfish.runtime.invocation.Cancellation;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import dev.starfish.runtime.log.ConsoleRoutes;
 import dev.starfish.runtime.registry.JobRegistry;
+import dev.starfish.runtime.registry.JobThreadScope;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -71,9 +74,15 @@ public final class LocalBatch {
             t.setDaemon(true);
             return t;
         });
-        // the batch's own thread context (its console route) for every model's thread, without the caller's log file
-        Map<String, String> context = ThreadContext.get(ConsoleRoutes.KEY) == null ? Map.of()
-                : Map.of(ConsoleRoutes.KEY, ThreadContext.get(ConsoleRoutes.KEY));
+        // the batch's own thread context (its console route, the server's client and crash context) for every
+        // model's thread, without the caller's log file
+        Map<String, String> context = new HashMap<>();
+        for (String key : List.of(ConsoleRoutes.KEY, JobThreadScope.CLIENT, CrashContext.KEY)) {
+            String value = ThreadContext.get(key);
+            if (value != null) {
+                context.put(key, value);
+            }
+        }
         BatchGuard guard = new BatchGuard(launcher, board, report, cancellation, err);
         try (guard) {
             CompletionService<ModelOutcome> done = new ExecutorCompletionService<>(pool);

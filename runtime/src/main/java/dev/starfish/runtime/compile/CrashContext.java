@@ -5,21 +5,29 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.ThreadContext;
 
 /**
- * Tells {@code bin/starfish} where a compile works, so that when native code crashes the JVM the
- * script can move the JVM's crash report into the work directory. The script names the file
- * with the system property {@value #PROPERTY}; without it (tests, embedding) nothing is written.
+ * Tells {@code bin/starfish} (or the resident server's client) where a compile works, so that
+ * when native code crashes the JVM the crash report can be moved into the work directory. The
+ * script names the file with the system property {@value #PROPERTY}; the server names one file
+ * per command in the command's log context under {@link #KEY}, which wins; without either
+ * (tests, embedding) nothing is written.
  */
-final class CrashContext {
+public final class CrashContext {
 
     static final String PROPERTY = "starfish.crash.context";
+    /** The log context key naming the command's own crash context file. */
+    public static final String KEY = "starfish.crash.context";
 
     private CrashContext() {
     }
 
     static void record(Path workDir) {
-        String file = System.getProperty(PROPERTY);
+        String file = ThreadContext.get(KEY);
+        if (file == null) {
+            file = System.getProperty(PROPERTY);
+        }
         if (file == null || file.isBlank()) {
             return;
         }

@@ -11,7 +11,8 @@ import org.apache.logging.log4j.ThreadContext;
  * The one place that swaps a thread's context, as Trino's {@code ThreadContextClassLoader} does
  * for the class loader alone: while a scope is open, the current thread has a given context
  * class loader, Log4j thread context ({@value #JOB}, {@value #SUBGRAPH}, the compile's
- * {@code logfile}) and, when it works for a job, {@code [job X]} at the end of its name (what
+ * {@code logfile}) and, when it works for a job, {@code [job X]} (and in the resident server
+ * {@code [client PID]}) at the end of its name (what
  * the JVM's crash report shows as the crashing thread, so {@code bin/starfish} can name the job
  * when a plugin's native code takes the driver down). Closing restores all three exactly as
  * they were. Scopes nest; entering a job's scope again on the same thread changes nothing.
@@ -25,6 +26,12 @@ public final class JobThreadScope implements AutoCloseable {
     public static final String JOB = "job";
     /** The log context key naming the subgraph a step works on. */
     public static final String SUBGRAPH = "subgraph";
+    /**
+     * The log context key of the resident server's client whose command a thread works for (its
+     * pid): a job's thread then ends its name with {@code [client PID]}, so that the client can
+     * tell from the server's crash report whose command crashed it.
+     */
+    public static final String CLIENT = "starfish.client";
 
     private final Thread thread;
     private final Context previous;
@@ -62,6 +69,7 @@ public final class JobThreadScope implements AutoCloseable {
     public record Context(ClassLoader loader, Map<String, String> log) {
 
         private static final String TAG = " [job ";
+        private static final String CLIENT_TAG = " [client ";
 
         public Context {
             log = Collections.unmodifiableMap(new HashMap<>(requireNonNull(log, "log is null")));
@@ -95,7 +103,9 @@ public final class JobThreadScope implements AutoCloseable {
             int tag = name.lastIndexOf(TAG);
             String base = tag >= 0 && name.endsWith("]") ? name.substring(0, tag) : name;
             String job = log.get(JOB);
-            thread.setName(job == null ? base : base + TAG + job + "]");
+            String client = log.get(CLIENT);
+            String clientTag = client == null || base.contains(CLIENT_TAG) ? "" : CLIENT_TAG + client + "]";
+            thread.setName(job == null ? base : base + TAG + job + "]" + clientTag);
         }
     }
 }

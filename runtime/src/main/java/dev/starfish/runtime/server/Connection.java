@@ -107,7 +107,7 @@ final class Connection {
             return;
         }
         FrameInputStream stdin = new FrameInputStream(writer);
-        RequestRun run = new RequestRun(request, writer, stdin, hosts);
+        RequestRun run = new RequestRun(request, writer, stdin, hosts, state.socket());
         long started = System.nanoTime();
         state.requestStarted();
         run.start("starfish-request-" + number, state::requestEnded);

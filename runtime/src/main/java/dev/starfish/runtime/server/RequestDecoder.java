@@ -10,15 +10,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Decodes a request's payload: NUL-terminated strings, in order the protocol version {@code 1}, the
+ * Decodes a request's payload: NUL-terminated strings, in order the protocol version {@code 2}, the
  * working directory, the argument count and the arguments, the environment's count and its
  * {@code NAME=value} entries, the terminal flags ({@code t}/{@code f} for stdin, stdout, stderr) and
- * the width in columns. Everything is checked; anything else is refused with what was expected.
+ * the width in columns, the umask (four octal digits) and the client's pid. Everything is checked; anything else is refused with what was expected.
  */
 final class RequestDecoder {
 
+    static final String VERSION = "2";
     static final int MAX_COUNT = 65_536;
     static final int MAX_STRING = 128 << 10;
+    /** Linux's largest pid_max. */
+    static final int MAX_PID = 1 << 22;
 
     private final byte[] payload;
     private int position;
@@ -34,8 +37,9 @@ final class RequestDecoder {
 
     private ClientRequest request() throws ProtocolException {
         String version = next("the protocol version");
-        if (!version.equals("1")) {
-            throw new ProtocolException("protocol version '" + printable(version) + "' (this server speaks 1; the client and the"
+        if (!version.equals(VERSION)) {
+            throw new ProtocolException("protocol version '" + printable(version) + "' (this server speaks " + VERSION
+                    + "; the client and the"
                     + " server are of different installations)");
         }
         String cwd = next("the working directory");
@@ -69,11 +73,19 @@ final class RequestDecoder {
             throw new ProtocolException("terminal flags '" + printable(flags) + "' (expected three of t or f)");
         }
         int columns = number(next("the terminal's columns"), "the terminal's columns", 10_000);
+        String mask = next("the umask");
+        if (!mask.matches("0[0-7]{3}")) {
+            throw new ProtocolException("umask '" + printable(mask) + "' (expected four octal digits, e.g. 0022)");
+        }
+        int pid = number(next("the client's pid"), "the client's pid", MAX_PID);
+        if (pid == 0) {
+            throw new ProtocolException("the client's pid 0 (expected a process id of 1 or more)");
+        }
         if (position != payload.length) {
             throw new ProtocolException((payload.length - position) + " bytes after the request's last field");
         }
         return new ClientRequest(directory, args, env, new Terminal(flags.charAt(0) == 't', flags.charAt(1) == 't',
-                flags.charAt(2) == 't', columns));
+                flags.charAt(2) == 't', columns), Integer.parseInt(mask, 8), pid);
     }
 
     private int count(String what) throws ProtocolException {

@@ -4,15 +4,19 @@ import static java.util.Objects.requireNonNull;
 
 import dev.starfish.runtime.cli.CommandServices;
 import dev.starfish.runtime.cli.StarfishCli;
+import dev.starfish.runtime.compile.CrashContext;
 import dev.starfish.runtime.host.HostSource;
 import dev.starfish.runtime.invocation.Cancellation;
 import dev.starfish.runtime.invocation.Invocation;
+import dev.starfish.runtime.registry.JobThreadScope;
 import dev.starfish.runtime.report.DriverStart;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.apache.logging.log4j.ThreadContext;
 
 /**
  * One client's command, run on a thread of its own so that the connection keeps reading the
@@ -30,7 +34,9 @@ final class RequestRun {
     private final CommandServices services;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
 
-    RequestRun(ClientRequest request, FrameWriter writer, FrameInputStream stdin, HostSource hosts) {
+    private final CommandCrashContext crashContext;
+
+    RequestRun(ClientRequest request, FrameWriter writer, FrameInputStream stdin, HostSource hosts, Path socket) {
         // the report measures from here, as the one-shot driver's from its process's start
         DriverStart received = new DriverStart(Instant.now(), System.nanoTime(), "the server's receipt of the request");
         this.services = new CommandServices(requireNonNull(hosts, "hosts is null"), () -> received);
@@ -39,11 +45,15 @@ final class RequestRun {
         PrintStream err = new PrintStream(new FrameOutputStream(writer, Frame.STDERR), false, StandardCharsets.UTF_8);
         this.invocation = new Invocation(request.workingDirectory(), request.environment(), stdin, out, err,
                 request.terminal(), new Cancellation());
+        this.crashContext = CommandCrashContext.of(socket, request.clientPid());
     }
 
     /** Starts the command on a thread named {@code name}; {@code onEnd} runs when that thread ends. */
     void start(String name, Runnable onEnd) {
         Thread thread = new Thread(() -> {
+            crashContext.open(request.workingDirectory());
+            ThreadContext.put(JobThreadScope.CLIENT, Long.toString(request.clientPid()));
+            ThreadContext.put(CrashContext.KEY, crashContext.file().toString());
             try {
                 int code = StarfishCli.run(invocation, services, request.args().toArray(String[]::new));
                 invocation.out().flush();
@@ -54,9 +64,11 @@ final class RequestRun {
                 invocation.err().flush();
                 exit.complete(1);
             } finally {
+                ThreadContext.clearMap();
+                crashContext.remove();
                 onEnd.run();
             }
-        }, name);
+        }, name + " [client " + request.clientPid() + "]");
         thread.setDaemon(true);
         thread.start();
     }

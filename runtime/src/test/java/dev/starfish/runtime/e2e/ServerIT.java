@@ -241,7 +241,7 @@ class ServerIT {
         Files.writeString(probe, "import java.net.*; import java.nio.*; import java.nio.channels.*;\n"
                 + "public class Probe { public static void main(String[] a) throws Exception {\n"
                 + "  SocketChannel c = SocketChannel.open(UnixDomainSocketAddress.of(a[0]));\n"
-                + "  byte[] p = (\"1\\0/\\0\" + \"1\\0--version\\0\" + \"0\\0fff\\0\" + \"0\\0\").getBytes();\n"
+                + "  byte[] p = (\"2\\0/\\0\" + \"1\\0--version\\0\" + \"0\\0fff\\0\" + \"0\\0\" + \"0022\\0\" + \"1\\0\").getBytes();\n"
                 + "  ByteBuffer b = ByteBuffer.allocate(5 + p.length); b.put((byte) 'Q').putInt(p.length).put(p).flip();\n"
                 + "  try { c.write(b); } catch (java.io.IOException e) { } ByteBuffer in = ByteBuffer.allocate(4096);\n"
                 + "  while (c.read(in) >= 0) { } System.out.write(in.array(), 0, in.position()); System.out.flush(); } }\n");
