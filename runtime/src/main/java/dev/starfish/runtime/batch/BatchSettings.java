@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.starfish.api.JobOptions;
 import dev.starfish.runtime.compile.CompileRequest;
 import dev.starfish.runtime.compile.InputLimits;
+import dev.starfish.runtime.invocation.Umask;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,7 @@ import java.util.Optional;
  * @param limits the input sizes each compile accepts
  */
 public record BatchSettings(List<String> pipeline, Map<String, JobOptions> jobOptions, int subgraphParallelism,
-        int modelParallelism, Path launchDir, String driverVersion, InputLimits limits) {
+        int modelParallelism, Path launchDir, String driverVersion, InputLimits limits, Umask umask) {
 
     public BatchSettings {
         pipeline = List.copyOf(pipeline);
@@ -31,6 +32,7 @@ public record BatchSettings(List<String> pipeline, Map<String, JobOptions> jobOp
         requireNonNull(launchDir, "launchDir is null");
         requireNonNull(driverVersion, "driverVersion is null");
         requireNonNull(limits, "limits is null");
+        requireNonNull(umask, "umask is null");
         if (subgraphParallelism < 1 || modelParallelism < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1");
         }
@@ -39,6 +41,6 @@ public record BatchSettings(List<String> pipeline, Map<String, JobOptions> jobOp
     /** The compile of one model: its own paths, no {@code log-starfish.txt} link (many compiles share the launch directory). */
     public CompileRequest requestFor(BatchItem item) {
         return new CompileRequest(item.model(), item.output(), item.workDir(), item.logFile(), Optional.empty(),
-                launchDir, pipeline, subgraphParallelism, false, jobOptions, driverVersion, limits);
+                launchDir, pipeline, subgraphParallelism, false, jobOptions, driverVersion, limits, umask);
     }
 }

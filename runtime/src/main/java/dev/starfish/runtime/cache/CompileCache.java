@@ -7,6 +7,7 @@ import dev.starfish.runtime.registry.RegisteredJob;
 import java.io.UncheckedIOException;
 import dev.starfish.runtime.nativelib.CacheTrust;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -178,17 +179,17 @@ public final class CompileCache {
     }
 
     /**
-     * Copies the entry's {@code .neff} to {@code output}, atomically and verified; false when the
+     * Copies the entry's {@code .neff} to {@code output} with {@code mode}, atomically and verified; false when the
      * entry turned out corrupt (dropped with a warning) or was removed meanwhile: compile instead.
      */
-    public boolean copyOut(CacheEntry entry, Path output) {
+    public boolean copyOut(CacheEntry entry, Path output, Set<PosixFilePermission> mode) {
         if (directory == null) {
             return false;
         }
         AtomicInteger readers = reading.computeIfAbsent(entry.key().hex(), k -> new AtomicInteger());
         readers.incrementAndGet();
         try {
-            return store.copyOut(entry, output);
+            return store.copyOut(entry, output, mode);
         } catch (CorruptEntryException e) {
             drop(e);
             return false;

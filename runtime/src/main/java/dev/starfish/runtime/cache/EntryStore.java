@@ -17,12 +17,14 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -108,7 +110,7 @@ final class EntryStore {
      *
      * @return false when the entry was removed (evicted) before it could be opened
      */
-    boolean copyOut(CacheEntry entry, Path output) throws CorruptEntryException {
+    boolean copyOut(CacheEntry entry, Path output, Set<PosixFilePermission> mode) throws CorruptEntryException {
         Path dir = output.toAbsolutePath().getParent();
         Path temp = dir.resolve(output.getFileName() + ".tmp" + HexFormat.of().formatHex(nonce(3)));
         try {
@@ -123,7 +125,8 @@ final class EntryStore {
                         + entry.manifest().neffSize() + " bytes with sha256 " + entry.manifest().neffSha256() + ", found "
                         + copied.size() + " bytes with sha256 " + copied.sha256() + ")");
             }
-            // the temporary file was created with the mode a compile's tool gives its output (0666 less the umask)
+            // the mode a compile's tool gives its output under the command's umask (a server's process has another)
+            Files.setPosixFilePermissions(temp, mode);
             Files.move(temp, output, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return true;
         } catch (NoSuchFileException e) {

@@ -110,7 +110,7 @@ final class BatchCommand implements Callable<Integer>, HostAware {
             throw new InvalidInputException("report " + reportFile + " is a directory; give --report a file name");
         }
         BatchSettings settings = new BatchSettings(jobs, attached.optionValues(parsed), subgraphParallelism, parallel,
-                launchDir, VersionProvider.version(), InputLimits.of(host.properties()));
+                launchDir, VersionProvider.version(), InputLimits.of(host.properties()), invocation.umask());
         BatchConsole console = "local".equals(executor) && !logging.quiet()
                 && CompileProgress.onTerminal(logging, invocation)
                 ? new BatchConsole(spec.commandLine().getOut(), items.size(), streams.rawStdout(),

@@ -119,7 +119,7 @@ final class CompileCommand implements Callable<Integer>, HostAware {
         Optional<Path> link = logFile == null ? Optional.of(launchDir.resolve(DEFAULT_LOG)) : Optional.empty();
         return new CompileRequest(modelPath, launchDir.resolve(output != null ? output : stem + ".neff").normalize(),
                 work, log, link, launchDir, jobs, parallelism, dryRun, attached.optionValues(parsed), VersionProvider.version(),
-                limits);
+                limits, StarfishCommand.invocation(spec).umask());
     }
 
     private String summary(CompileResult result, CompileRequest request) {

@@ -3,6 +3,7 @@ package dev.starfish.runtime.cli;
 import dev.starfish.runtime.invocation.Cancellation;
 import dev.starfish.runtime.invocation.Invocation;
 import dev.starfish.runtime.invocation.Terminal;
+import dev.starfish.runtime.invocation.Umask;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Map;
@@ -47,7 +48,7 @@ public final class ProcessInvocation {
         String tty = System.getProperty(TTY_PROPERTY);
         boolean stdoutIsTerminal = tty != null ? Boolean.parseBoolean(tty) : console;
         return new Invocation(Path.of(System.getProperty("user.dir")).toAbsolutePath(), System.getenv(), System.in, out,
-                err, new Terminal(console, stdoutIsTerminal, console, 0), new Cancellation());
+                err, new Terminal(console, stdoutIsTerminal, console, 0), new Cancellation(), Umask.ofThisProcess());
     }
 
     /**

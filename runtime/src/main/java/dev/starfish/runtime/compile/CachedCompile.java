@@ -84,7 +84,7 @@ final class CachedCompile {
     /** The result of copying the cached {@code .neff} out, when the cache has a sound entry of {@code key}. */
     private Optional<CompileResult> hit(CacheKey key, long start) {
         Optional<CacheEntry> entry = cache.lookup(key);
-        if (entry.isEmpty() || !cache.copyOut(entry.get(), request.output())) {
+        if (entry.isEmpty() || !cache.copyOut(entry.get(), request.output(), request.umask().fileMode())) {
             return Optional.empty();
         }
         long millis = (System.nanoTime() - start) / 1_000_000;

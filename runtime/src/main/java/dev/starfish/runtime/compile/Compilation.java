@@ -28,9 +28,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -136,7 +138,7 @@ public final class Compilation {
             watched.set(guard);
             CrashContext.record(workDir.path());
             createOutputDirectory();
-            try (OutputFile output = OutputFile.acquire(request.output())) {
+            try (OutputFile output = OutputFile.acquire(request.output(), request.umask().fileMode())) {
                 // snapshot, then key, then run: the jobs read the bytes the key hashed
                 ModelSnapshot model = ModelSnapshot.take(request.model(), request.workDir());
                 Optional<CacheKey> key = cached.key(plan, tools, model::sha256);
@@ -202,11 +204,29 @@ public final class Compilation {
     private void createOutputDirectory() {
         Path parent = request.output().toAbsolutePath().getParent();
         try {
-            Files.createDirectories(parent);
+            createDirectories(parent);
         } catch (IOException e) {
             throw new InvalidInputException("cannot create the directory " + parent
                     + " of the output file: " + e.getMessage());
         }
+    }
+
+    /** Creates {@code dir} and its missing parents with the mode the command's umask gives a directory. */
+    private void createDirectories(Path dir) throws IOException {
+        if (dir == null || Files.isDirectory(dir)) {
+            return;
+        }
+        createDirectories(dir.getParent());
+        try {
+            Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(request.umask().directoryMode()));
+        } catch (FileAlreadyExistsException e) {
+            if (!Files.isDirectory(dir)) {
+                throw e;
+            }
+            return;
+        }
+        // the attribute is applied under the process's umask too: set the command's mode exactly
+        Files.setPosixFilePermissions(dir, request.umask().directoryMode());
     }
 
     /** What the report says stopped a compile: the signal, or plugin code ending the driver ({@code null}). */

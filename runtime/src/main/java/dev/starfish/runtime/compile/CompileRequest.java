@@ -3,6 +3,7 @@ package dev.starfish.runtime.compile;
 import static java.util.Objects.requireNonNull;
 
 import dev.starfish.api.JobOptions;
+import dev.starfish.runtime.invocation.Umask;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -27,15 +28,7 @@ import java.util.Optional;
  */
 public record CompileRequest(Path model, Path output, Path workDir, Path logFile, Optional<Path> latestLogLink, Path launchDir, List<String> pipeline,
         int parallelism, boolean dryRun, Map<String, JobOptions> jobOptions, String starfishVersion,
-        InputLimits limits) {
-
-    /** A request with the default {@link InputLimits}. */
-    public CompileRequest(Path model, Path output, Path workDir, Path logFile, Optional<Path> latestLogLink,
-            Path launchDir, List<String> pipeline, int parallelism, boolean dryRun, Map<String, JobOptions> jobOptions,
-            String starfishVersion) {
-        this(model, output, workDir, logFile, latestLogLink, launchDir, pipeline, parallelism, dryRun, jobOptions,
-                starfishVersion, InputLimits.defaults());
-    }
+        InputLimits limits, Umask umask) {
 
     public CompileRequest {
         requireNonNull(model, "model is null");
@@ -48,6 +41,7 @@ public record CompileRequest(Path model, Path output, Path workDir, Path logFile
         jobOptions = Map.copyOf(jobOptions);
         requireNonNull(starfishVersion, "starfishVersion is null");
         requireNonNull(limits, "limits is null");
+        requireNonNull(umask, "umask is null");
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1, found " + parallelism);
         }

@@ -11,8 +11,10 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.Set;
 
 /**
  * A compile's output ({@code -o}), held for the whole compile like its log and work directory:
@@ -29,10 +31,12 @@ final class OutputFile implements AutoCloseable {
 
     private final Path output;
     private final LockedFile lock;
+    private final Set<PosixFilePermission> mode;
 
-    private OutputFile(Path output, LockedFile lock) {
+    private OutputFile(Path output, LockedFile lock, Set<PosixFilePermission> mode) {
         this.output = output;
         this.lock = lock;
+        this.mode = mode;
     }
 
     /** Where a compile in {@code workDir} makes its {@code .neff}. */
@@ -40,8 +44,12 @@ final class OutputFile implements AutoCloseable {
         return workDir.resolve(WORK_NAME);
     }
 
-    /** Locks {@code output} (its directory exists); refuses it when another compile holds it. */
-    static OutputFile acquire(Path output) {
+    /**
+     * Locks {@code output} (its directory exists); refuses it when another compile holds it. The
+     * published file gets {@code mode} (the command's umask applied to 0666), whatever the mode of
+     * the process that made it.
+     */
+    static OutputFile acquire(Path output, Set<PosixFilePermission> mode) {
         Path lockPath = output.toAbsolutePath().resolveSibling("." + output.getFileName() + ".lock");
         LockedFile lock;
         try {
@@ -62,7 +70,7 @@ final class OutputFile implements AutoCloseable {
         } catch (IOException e) {
             // the pid is only for the refusal's message; the lock is what counts
         }
-        return new OutputFile(output, lock);
+        return new OutputFile(output, lock, Set.copyOf(mode));
     }
 
     private static String head(LockedFile lock) {
@@ -80,6 +88,7 @@ final class OutputFile implements AutoCloseable {
      */
     void publish(Path made) {
         try {
+            Files.setPosixFilePermissions(made, mode);
             Files.move(made, output, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {
             copyIntoPlace(made);
@@ -98,7 +107,7 @@ final class OutputFile implements AutoCloseable {
                             LinkOption.NOFOLLOW_LINKS)) {
                 in.transferTo(out);
             }
-            Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(made, LinkOption.NOFOLLOW_LINKS));
+            Files.setPosixFilePermissions(temp, mode);
             Files.move(temp, output, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             Files.delete(made);
         } catch (IOException e) {

@@ -8,6 +8,7 @@ import dev.starfish.runtime.compile.CrashContext;
 import dev.starfish.runtime.host.HostSource;
 import dev.starfish.runtime.invocation.Cancellation;
 import dev.starfish.runtime.invocation.Invocation;
+import dev.starfish.runtime.invocation.Umask;
 import dev.starfish.runtime.registry.JobThreadScope;
 import dev.starfish.runtime.report.DriverStart;
 import java.io.PrintStream;
@@ -44,7 +45,7 @@ final class RequestRun {
         PrintStream out = new PrintStream(new FrameOutputStream(writer, Frame.STDOUT), false, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FrameOutputStream(writer, Frame.STDERR), false, StandardCharsets.UTF_8);
         this.invocation = new Invocation(request.workingDirectory(), request.environment(), stdin, out, err,
-                request.terminal(), new Cancellation());
+                request.terminal(), new Cancellation(), new Umask(request.umask()));
         this.crashContext = CommandCrashContext.of(socket, request.clientPid());
     }
 

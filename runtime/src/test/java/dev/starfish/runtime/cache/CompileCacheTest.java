@@ -3,6 +3,7 @@ package dev.starfish.runtime.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.starfish.runtime.launch.LogCapture;
+import dev.starfish.runtime.invocation.Umask;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +53,7 @@ class CompileCacheTest {
         Files.createDirectories(output.getParent());
         CacheEntry entry = cache.lookup(A).orElseThrow();
         assertThat(entry.manifest().subgraphs()).isEqualTo(3);
-        assertThat(cache.copyOut(entry, output)).isTrue();
+        assertThat(cache.copyOut(entry, output, Umask.USUAL.fileMode())).isTrue();
         assertThat(output).hasSameBinaryContentAs(neff);
         try (Stream<Path> files = Files.list(output.getParent())) {
             assertThat(files).as("no temporary file is left next to the output").containsExactly(output);
@@ -78,7 +79,7 @@ class CompileCacheTest {
         Path output = tmp.resolve("model.neff");
         try (LogCapture log = new LogCapture(CompileCache.class)) {
             CacheEntry entry = cache.lookup(A).orElseThrow();
-            assertThat(cache.copyOut(entry, output)).isFalse();
+            assertThat(cache.copyOut(entry, output, Umask.USUAL.fileMode())).isFalse();
             assertThat(log.lines()).singleElement().asString().contains("Dropped the corrupt compile cache entry")
                     .contains("does not match its manifest");
         }

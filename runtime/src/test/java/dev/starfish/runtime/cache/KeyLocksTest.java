@@ -3,6 +3,7 @@ package dev.starfish.runtime.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.starfish.runtime.launch.LogCapture;
+import dev.starfish.runtime.invocation.Umask;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,12 +43,12 @@ class KeyLocksTest {
                 Path output = tmp.resolve("out" + i + ".neff");
                 done.add(pool.submit(() -> {
                     start.await();
-                    if (cache.lookup(KEY).map(e -> cache.copyOut(e, output)).orElse(false)) {
+                    if (cache.lookup(KEY).map(e -> cache.copyOut(e, output, Umask.USUAL.fileMode())).orElse(false)) {
                         hits.incrementAndGet();
                         return null;
                     }
                     try (CompileCache.KeyLock lock = cache.lock(KEY)) {
-                        if (cache.lookup(KEY).map(e -> cache.copyOut(e, output)).orElse(false)) {
+                        if (cache.lookup(KEY).map(e -> cache.copyOut(e, output, Umask.USUAL.fileMode())).orElse(false)) {
                             hits.incrementAndGet();
                             return null;
                         }

@@ -9,6 +9,7 @@ import dev.starfish.runtime.config.StarfishProperties;
 import dev.starfish.runtime.invocation.Cancellation;
 import dev.starfish.runtime.invocation.Invocation;
 import dev.starfish.runtime.invocation.Terminal;
+import dev.starfish.runtime.invocation.Umask;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -28,7 +29,7 @@ class CacheOptionsTest {
 
     private static final Invocation INVOCATION = new Invocation(Path.of("/work"), Map.of("HOME", "/home/u"),
             InputStream.nullInputStream(), new PrintStream(OutputStream.nullOutputStream()),
-            new PrintStream(OutputStream.nullOutputStream()), Terminal.none(), new Cancellation());
+            new PrintStream(OutputStream.nullOutputStream()), Terminal.none(), new Cancellation(), Umask.USUAL);
 
     private StarfishProperties conf(String text) throws IOException {
         return StarfishProperties.load(Files.writeString(tmp.resolve("starfish.properties"), text));

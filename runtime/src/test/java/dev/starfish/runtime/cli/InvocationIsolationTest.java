@@ -6,6 +6,7 @@ import dev.starfish.runtime.invocation.Cancellation;
 import dev.starfish.runtime.invocation.Invocation;
 import dev.starfish.runtime.invocation.Terminal;
 import dev.starfish.runtime.log.ConsoleRoutes;
+import dev.starfish.runtime.invocation.Umask;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -61,7 +62,7 @@ class InvocationIsolationTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Invocation invocation = new Invocation(cwd, env, InputStream.nullInputStream(),
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                terminal, new Cancellation());
+                terminal, new Cancellation(), Umask.USUAL);
         return new Run(invocation, out, err);
     }
 

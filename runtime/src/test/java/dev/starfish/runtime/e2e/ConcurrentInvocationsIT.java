@@ -8,6 +8,7 @@ import dev.starfish.runtime.cli.StarfishCli;
 import dev.starfish.runtime.invocation.Cancellation;
 import dev.starfish.runtime.invocation.Invocation;
 import dev.starfish.runtime.invocation.Terminal;
+import dev.starfish.runtime.invocation.Umask;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -43,7 +44,7 @@ class ConcurrentInvocationsIT {
             ByteArrayOutputStream err = new ByteArrayOutputStream();
             return new Capture(new Invocation(cwd, env, InputStream.nullInputStream(),
                     new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                    Terminal.none(), new Cancellation()), out, err);
+                    Terminal.none(), new Cancellation(), Umask.USUAL), out, err);
         }
 
         String stdout() {
