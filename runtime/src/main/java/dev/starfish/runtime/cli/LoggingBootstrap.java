@@ -69,7 +69,7 @@ final class LoggingBootstrap {
         }
     }
 
-    private static boolean ownLogging() {
+    static boolean ownLogging() {
         String factory = System.getProperty(CONTEXT_FACTORY);
         return ConsoleLoggerContextFactory.class.getName().equals(factory)
                 || CompileLoggerContextFactory.class.getName().equals(factory);

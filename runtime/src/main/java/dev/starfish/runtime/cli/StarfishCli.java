@@ -75,6 +75,12 @@ public final class StarfishCli {
      */
     public static void prepareServerProcess() {
         LoggingBootstrap.chooseFor("compile", System.getProperty("starfish.home"));
+        if (!LoggingBootstrap.ownLogging()) {
+            // an edited configuration: Log4j core, whose console is routed per command
+            RoutedConsole.routeSystemErr();
+            LoggingBootstrap.start();
+            RoutedConsole.filterByCommand();
+        }
     }
 
     /**

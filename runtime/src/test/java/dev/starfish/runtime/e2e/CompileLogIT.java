@@ -55,6 +55,9 @@ class CompileLogIT {
         assertThat(jobs.exitCode()).as("%s", jobs).isZero();
         assertThat(jobs.stderr()).as("a command without a log file honours the edit too")
                 .contains("DEBUG CONSOLE-EDITED Found ");
+        AssembledDistribution.Run quiet = copy.run(cwd, "jobs");
+        assertThat(quiet.stderr()).as("without -v the command's level is warn, whoever ran -vv before")
+                .doesNotContain("CONSOLE-EDITED");
     }
 
     private Path compile(String name, Map<String, String> env) {

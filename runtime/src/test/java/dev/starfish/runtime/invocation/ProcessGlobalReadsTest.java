@@ -53,7 +53,9 @@ class ProcessGlobalReadsTest {
             Map.entry("dev/starfish/runtime/cache/HostIdentity.hostName", "the machine's name, /proc unreadable"),
             Map.entry("dev/starfish/runtime/batch/HostName.local", "the machine's name, /proc unreadable"),
             Map.entry("dev/starfish/runtime/cds/PluginClassList.main", "a build tool's entry point"),
-            Map.entry("dev/starfish/runtime/server/ServerMain.main", "the resident server's entry point: its log"));
+            Map.entry("dev/starfish/runtime/server/ServerMain.main", "the resident server's entry point: its log"),
+            Map.entry("dev/starfish/runtime/cli/RoutedConsole.routeSystemErr",
+                    "the resident server's System.err, routed per command for Log4j core's console"));
 
     private static final Set<String> STREAMS = Set.of("out", "err", "in");
     private static final Set<String> PROPERTIES = Set.of("user.dir", "user.home");
