@@ -15,6 +15,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.apache.logging.log4j.ThreadContext;
@@ -28,6 +29,7 @@ import org.apache.logging.log4j.ThreadContext;
  */
 final class RequestRun {
 
+    private static final String CACHE_DIR = "STARFISH_CACHE_DIR";
     private static final Map<String, Integer> SIGNALS = Map.of("SIGHUP", 1, "SIGINT", 2, "SIGTERM", 15);
 
     private final Invocation invocation;
@@ -44,9 +46,24 @@ final class RequestRun {
         this.request = requireNonNull(request, "request is null");
         PrintStream out = new PrintStream(new FrameOutputStream(writer, Frame.STDOUT), false, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FrameOutputStream(writer, Frame.STDERR), false, StandardCharsets.UTF_8);
-        this.invocation = new Invocation(request.workingDirectory(), request.environment(), stdin, out, err,
+        this.invocation = new Invocation(request.workingDirectory(), environment(request), stdin, out, err,
                 request.terminal(), new Cancellation(), new Umask(request.umask()));
         this.crashContext = CommandCrashContext.of(socket, request.clientPid());
+    }
+
+    /**
+     * The client's environment, with a relative {@code STARFISH_CACHE_DIR} made absolute against the
+     * client's directory, as the one-shot driver's JVM (started there) resolves it; the server's
+     * own directory is {@code /}.
+     */
+    private static Map<String, String> environment(ClientRequest request) {
+        String cacheDir = request.environment().get(CACHE_DIR);
+        if (cacheDir == null || cacheDir.isBlank() || Path.of(cacheDir).isAbsolute()) {
+            return request.environment();
+        }
+        Map<String, String> env = new HashMap<>(request.environment());
+        env.put(CACHE_DIR, request.workingDirectory().resolve(cacheDir).toString());
+        return env;
     }
 
     /** Starts the command on a thread named {@code name}; {@code onEnd} runs when that thread ends. */

@@ -9,6 +9,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -16,8 +17,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The server's limit of 64 connections at once: the 65th is told so in one line, and the server serves on. */
-class ServerLimitsIT {
+/**
+ * Edges of the resident server: its limit of 64 connections at once (the 65th is told so in one
+ * line, and the server serves on); a relative {@code STARFISH_CACHE_DIR} is the client's, not the
+ * server's directory's.
+ */
+class ServerEdgesIT {
 
     private final AssembledDistribution shipped = AssembledDistribution.built();
 
@@ -62,6 +67,22 @@ class ServerLimitsIT {
                 + "already; try again, or run this one with --no-server\n");
         assertThat(after.exitCode()).as("%s", after).isZero();
         assertThat(after.stdout()).startsWith("starfish ");
+    }
+
+    @Test
+    void aRelativeCacheDirectoryIsUnderTheClientsDirectoryAsInOneProcess() throws IOException {
+        Path model = Files.copy(shipped.example("mlp.hlo"), cwd.resolve("m.hlo"));
+        Map<String, String> env = new HashMap<>(server());
+        env.put("STARFISH_CACHE_DIR", "rel-cache");
+
+        AssembledDistribution.Run miss = shipped.run(cwd, env, "compile", model.toString(), "--workdir", "w1");
+        AssembledDistribution.Run hit = shipped.run(cwd, env, "compile", model.toString(), "--workdir", "w2");
+
+        assertThat(miss.exitCode()).as("%s", miss).isZero();
+        assertThat(hit.exitCode()).as("%s", hit).isZero();
+        assertThat(cwd.resolve("w2/log-starfish.txt")).content().contains("cache hit ");
+        assertThat(cwd.resolve("rel-cache/compile")).isDirectory();
+        assertThat(Path.of("/rel-cache")).as("not under the server's directory").doesNotExist();
     }
 
     private Map<String, String> server() {
