@@ -64,8 +64,8 @@ class ServerSpawnIT {
         ProcessHandle firstTool = heldToolIn(dist, first);
         ProcessHandle secondTool = heldToolIn(dist, second);
         ProcessHandle spawnServer = spawnServerOf(firstTool);
-        assertThat(spawnServerOf(secondTool).pid()).as("both compiles' tools started by one spawn server")
-                .isEqualTo(spawnServer.pid());
+        assertThat(spawnServerOf(secondTool).pid()).as("both compiles' tools started by one spawn server; the"
+                + " server's log:%n%s", log()).isEqualTo(spawnServer.pid());
 
         assertThat(new ProcessBuilder("kill", "-INT", Long.toString(cancelled.process().pid())).start().waitFor())
                 .isZero();
@@ -122,13 +122,25 @@ class ServerSpawnIT {
         return server;
     }
 
+    private String log() throws IOException {
+        StringBuilder text = new StringBuilder();
+        try (Stream<Path> entries = Files.list(runtimeDir.resolve("starfish"))) {
+            for (Path log : entries.filter(p -> p.toString().endsWith(".log")).toList()) {
+                text.append(Files.readString(log, StandardCharsets.UTF_8));
+            }
+        }
+        return text.toString();
+    }
+
     private Path modelDir(String name) throws IOException {
         Path dir = Files.createDirectories(cwd.resolve(name));
         Files.copy(shipped.example("mlp.hlo"), dir.resolve("mlp.hlo"));
         return dir;
     }
 
+    /** One cache directory for both compiles: a server keeps one warm host (and spawn server) per cache location. */
     private Map<String, String> server() {
-        return Map.of("STARFISH_SERVER", "on", "XDG_RUNTIME_DIR", runtimeDir.toString(), "STARFISH_SERVER_IDLE_MINUTES", "");
+        return Map.of("STARFISH_SERVER", "on", "XDG_RUNTIME_DIR", runtimeDir.toString(), "STARFISH_SERVER_IDLE_MINUTES", "",
+                "STARFISH_CACHE_DIR", cwd.resolve("cache").toString());
     }
 }
