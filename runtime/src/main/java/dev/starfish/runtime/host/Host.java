@@ -8,6 +8,7 @@ import dev.starfish.runtime.config.StarfishProperties;
 import dev.starfish.runtime.launch.LauncherSettings;
 import dev.starfish.runtime.config.UserCacheDirectory;
 import dev.starfish.runtime.launch.ProcessLauncher;
+import dev.starfish.runtime.launch.SharedSpawnServer;
 import dev.starfish.runtime.launch.ToolEnvironment;
 import dev.starfish.runtime.launch.ToolResolver;
 import dev.starfish.runtime.nativelib.NativeSettings;
@@ -29,12 +30,15 @@ public final class Host implements AutoCloseable {
     private final StarfishHome home;
     private final StarfishProperties properties;
     private final JobRegistry registry;
+    private final Optional<SharedSpawnServer> spawnServer;
     private final Runnable release;
 
-    private Host(StarfishHome home, StarfishProperties properties, JobRegistry registry, Runnable release) {
+    private Host(StarfishHome home, StarfishProperties properties, JobRegistry registry,
+            Optional<SharedSpawnServer> spawnServer, Runnable release) {
         this.home = home;
         this.properties = properties;
         this.registry = registry;
+        this.spawnServer = spawnServer;
         this.release = release;
     }
 
@@ -43,7 +47,26 @@ public final class Host implements AutoCloseable {
      * the registry: a server lends one warm host to many commands and closes it after the last.
      */
     public Host leased(Runnable release) {
-        return new Host(home, properties, registry, requireNonNull(release, "release is null"));
+        return new Host(home, properties, registry, spawnServer, requireNonNull(release, "release is null"));
+    }
+
+    /**
+     * This host with one spawn server for the launchers of all its commands ({@link #newLauncher}),
+     * started at the first tool and ended when this host closes: a server's warm host saves each
+     * command the start of its own. The one-shot driver's host gives each launcher its own.
+     */
+    public Host sharingOneSpawnServer() {
+        if (spawnServer.isPresent()) {
+            return this;
+        }
+        SharedSpawnServer shared = new SharedSpawnServer();
+        return new Host(home, properties, registry, Optional.of(shared), () -> {
+            try {
+                release.run();
+            } finally {
+                shared.close();
+            }
+        });
     }
 
     /**
@@ -91,7 +114,7 @@ public final class Host implements AutoCloseable {
         JobRegistry registry = JobRegistry.forDirectory(plugins, rejects, natives,
                 home.confDir().resolve(PluginLock.FILE_NAME), UserCacheDirectory.of(env)).loadAllJobs(listsTurnedAway);
         warnAboutUnknownRejects(rejects, registry);
-        return new Host(home, properties, registry, registry::close);
+        return new Host(home, properties, registry, Optional.empty(), registry::close);
     }
 
     /** A rejected name no plugin declares is most likely a typo: say so, it rejects nothing. */
@@ -125,11 +148,15 @@ public final class Host implements AutoCloseable {
     /**
      * A new launcher for one command: the operator's limits from {@code conf/starfish.properties}
      * (concurrent tools, kill grace, per-job timeouts {@code timeout.<Job>}, spawn server) and the resolver
-     * {@code private, bin}, its tools in {@code environment} (the command's). The caller closes it.
+     * {@code private, bin}, its tools in {@code environment} (the command's), on this host's shared
+     * spawn server if it has one ({@link #sharingOneSpawnServer}). The caller closes it.
      */
     public ProcessLauncher newLauncher(Map<String, String> environment) {
-        return new ProcessLauncher(LauncherSettings.of(home, properties), ToolResolver.forHome(home.root(), Optional.empty()),
-                ToolEnvironment.of(environment));
+        LauncherSettings settings = LauncherSettings.of(home, properties);
+        ToolResolver resolver = ToolResolver.forHome(home.root(), Optional.empty());
+        ToolEnvironment tools = ToolEnvironment.of(environment);
+        return spawnServer.map(shared -> new ProcessLauncher(settings, resolver, tools, shared))
+                .orElseGet(() -> new ProcessLauncher(settings, resolver, tools));
     }
 
     /** The resolver a job's tools are found with: private, then the job's plugin's bundled tools, then bin. */

@@ -25,8 +25,9 @@ import org.apache.logging.log4j.util.Supplier;
  * command under {@code starfish-exec}, which puts the tool in its own process group, applies the
  * CPU and wall-clock limits, kills the whole group when the tool ends, times out, or the JVM dies
  * (a pipe only the JVM holds is its lifeline), and reports how the tool ended. By default one
- * {@link SpawnServer} ({@code starfish-exec --server}, started at the first run) starts every
- * tool; with {@link LauncherSettings#spawnServer()} false each tool gets its own shim process
+ * {@link SpawnServer} ({@code starfish-exec --server}, started at the first run; the launcher's
+ * own, or a {@link SharedSpawnServer}) starts every tool; with {@link LauncherSettings#spawnServer()}
+ * false each tool gets its own shim process
  * ({@link ShimStarter}).
  *
  * <p>Thread-safe, no static mutable state, never changes the JVM's working directory. At most
@@ -49,6 +50,7 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
     private final RunningTools running;
     private final ToolStarter starter;
     private final SpawnServer server;
+    private final boolean ownsServer;
     private final ToolEnvironment environment;
 
     /** A launcher with its own process slots and pump threads, its tools in the JVM's environment. */
@@ -58,13 +60,30 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
 
     /** A launcher with its own process slots and pump threads, its tools in {@code environment}. */
     public ProcessLauncher(LauncherSettings settings, ToolResolver resolver, ToolEnvironment environment) {
-        this(requireNonNull(settings, "settings is null"), resolver, new Semaphore(settings.maxConcurrentProcesses(), true),
+        this(requireNonNull(settings, "settings is null"), resolver, environment,
+                new SpawnServer(settings.shim(), settings.defaultGrace()), true);
+    }
+
+    /**
+     * A launcher with its own process slots, pump threads and running tools, its tools in
+     * {@code environment}, started on {@code shared} (when {@link LauncherSettings#spawnServer()}):
+     * {@link #stopAll} stops only this launcher's tools and {@link #close} leaves the server running.
+     */
+    public ProcessLauncher(LauncherSettings settings, ToolResolver resolver, ToolEnvironment environment,
+            SharedSpawnServer shared) {
+        this(requireNonNull(settings, "settings is null"), resolver, environment, requireNonNull(shared, "shared is null").serverFor(settings), false);
+    }
+
+    private ProcessLauncher(LauncherSettings settings, ToolResolver resolver, ToolEnvironment environment,
+            SpawnServer server, boolean ownsServer) {
+        this(settings, resolver, new Semaphore(settings.maxConcurrentProcesses(), true),
                 new OutputPumps(settings.maxConcurrentProcesses()), new ReportFiles(settings.reportDir()),
-                new RunningTools(), new SpawnServer(settings.shim(), settings.defaultGrace(), environment), environment);
+                new RunningTools(), server, ownsServer, environment);
     }
 
     private ProcessLauncher(LauncherSettings settings, ToolResolver resolver, Semaphore processSlots, OutputPumps pumps,
-            ReportFiles reports, RunningTools running, SpawnServer server, ToolEnvironment environment) {
+            ReportFiles reports, RunningTools running, SpawnServer server, boolean ownsServer,
+            ToolEnvironment environment) {
         this.settings = settings;
         this.resolver = requireNonNull(resolver, "resolver is null");
         this.processSlots = processSlots;
@@ -72,7 +91,9 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
         this.reports = reports;
         this.running = running;
         this.server = server;
-        this.starter = settings.spawnServer() ? server : new ShimStarter(settings.shim(), pumps, reports, environment);
+        this.ownsServer = ownsServer;
+        this.starter = settings.spawnServer() ? server.starterFor(environment)
+                : new ShimStarter(settings.shim(), pumps, reports, environment);
         this.environment = environment;
     }
 
@@ -92,7 +113,7 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
      */
     public ProcessLauncher forPlugin(Optional<Path> pluginToolsDir) {
         return new ProcessLauncher(settings, resolver.withPluginToolsDir(pluginToolsDir), processSlots, pumps,
-                reports, running, server, environment);
+                reports, running, server, ownsServer, environment);
     }
 
     public LauncherSettings settings() {
@@ -247,13 +268,15 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
     }
 
     /**
-     * {@link #stopAll stopAll("the launcher was closed")}, then ends the spawn server and the output
-     * pump threads. Idempotent.
+     * {@link #stopAll stopAll("the launcher was closed")}, then ends the spawn server (unless it is
+     * a {@link SharedSpawnServer}) and the output pump threads. Idempotent.
      */
     @Override
     public void close() {
         stopAll("the launcher was closed");
-        server.close();
+        if (ownsServer) {
+            server.close();
+        }
         pumps.close();
     }
 

@@ -1,6 +1,5 @@
 package dev.starfish.runtime.launch;
 
-import dev.starfish.api.Command;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -27,9 +26,11 @@ import org.apache.logging.log4j.Logger;
  * tools' output and reports as frames, read by one daemon thread per server process that hands
  * them to the {@link ServerSpawn} of their id; its stderr (the server's own complaints, never a
  * tool's output) goes to the log as warnings. A server that died is replaced at the next spawn;
- * the runs it had in flight end as "could not start". Thread-safe.
+ * the runs it had in flight end as "could not start". Several launchers may share one server
+ * ({@link SharedSpawnServer}): each starts its tools through {@link #starterFor} with its own
+ * environment, and stops only the tools it started. Thread-safe.
  */
-final class SpawnServer implements ToolStarter, AutoCloseable {
+final class SpawnServer implements AutoCloseable {
 
     private static final Logger LOG = LogManager.getLogger(SpawnServer.class);
 
@@ -39,19 +40,21 @@ final class SpawnServer implements ToolStarter, AutoCloseable {
     private Connection connection;
     private int nextId = 1;
     private boolean closed;
-    private final ToolEnvironment environment;
 
     /** A server of {@code executable} (the shim); {@code closeGrace} bounds the wait for its exit on close. */
-    SpawnServer(Path executable, Duration closeGrace, ToolEnvironment environment) {
-        this.environment = environment;
+    SpawnServer(Path executable, Duration closeGrace) {
         this.executable = executable;
         this.closeGrace = closeGrace;
     }
 
-    @Override
-    public StartedTool start(Command command, Duration grace, Consumer<String> stdout, Consumer<String> stderr)
+    /** Starts tools on this server in {@code environment} (before each command's own removals and overrides). */
+    ToolStarter starterFor(ToolEnvironment environment) {
+        return (command, grace, stdout, stderr) -> start(SpawnRequest.encode(command, grace, environment), stdout,
+                stderr);
+    }
+
+    private ToolStarter.StartedTool start(byte[] payload, Consumer<String> stdout, Consumer<String> stderr)
             throws IOException {
-        byte[] payload = SpawnRequest.encode(command, grace, environment);
         synchronized (lock) {
             if (closed) {
                 throw new IOException("the launcher was closed");

@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the same trust rules and lock, as any load), the commands in flight keep the one they started
  * with, and the old one is closed when the last of them ends. What loading said on the console
  * (a refused jar, a typo in the reject list) is said again to every command that gets the host,
- * at that command's own verbosity, as the one-shot driver would have said it.
+ * at that command's own verbosity, as the one-shot driver would have said it. Each host starts its
+ * commands' tools on one spawn server of its own ({@link Host#sharingOneSpawnServer}), ended with it.
  */
 final class SharedHosts implements HostSource {
 
@@ -65,7 +66,8 @@ final class SharedHosts implements HostSource {
         Host host;
         try (ConsoleRoutes.Registration capture = said.capture()) {
             host = Host.open(home, env, pluginsDir, rejects, listsTurnedAway,
-                    generation == 1 ? null : "server-" + ProcessHandle.current().pid() + "-" + generation);
+                    generation == 1 ? null : "server-" + ProcessHandle.current().pid() + "-" + generation)
+                    .sharingOneSpawnServer();
         }
         Warm loaded = new Warm(host, stamp, said);
         Host lent = loaded.lend();

@@ -128,13 +128,14 @@ class SpawnServerTest extends LauncherTestBase {
     @Test
     void aSinkThatThrowsEndsOnlyItsOwnRunAndStopsItsTool() throws Exception {
         String tag = uniqueSleep(3600);
-        SpawnServer server = new SpawnServer(NativeTestBinaries.shim(), Duration.ofMillis(500), ToolEnvironment.ofJvm());
+        SpawnServer server = new SpawnServer(NativeTestBinaries.shim(), Duration.ofMillis(500));
+        ToolStarter starter = server.starterFor(ToolEnvironment.ofJvm());
         try {
             Command loud = sh("Loud", "echo boom; exec sleep " + tag).build();
-            ToolStarter.StartedTool broken = server.start(loud, Duration.ofMillis(500), line -> {
+            ToolStarter.StartedTool broken = starter.start(loud, Duration.ofMillis(500), line -> {
                 throw new IllegalStateException("appender failed");
             }, line -> { });
-            ToolStarter.StartedTool fine = server.start(sh("Fine", "echo ok").build(), Duration.ofMillis(500),
+            ToolStarter.StartedTool fine = starter.start(sh("Fine", "echo ok").build(), Duration.ofMillis(500),
                     line -> { }, line -> { });
 
             assertThat(broken.await().failure()).isEqualTo("reading its output failed (java.lang.IllegalStateException:"
