@@ -16,7 +16,7 @@ import java.util.Set;
 record EarlyArguments(String subcommand, Path pluginsDir, List<String> rejectJobs, Optional<Verbosity> consoleLevel) {
 
     private static final Set<String> SUBCOMMANDS = Set.of("compile", "batch", "jobs", "plugins", "help", "replay",
-            "doctor", "cache", "pipeline", "inspect", "clean", "generate-completion", "generate-man-pages");
+            "doctor", "cache", "pipeline", "inspect", "clean", "server", "generate-completion", "generate-man-pages");
 
     static EarlyArguments scan(String... args) {
         String subcommand = null;

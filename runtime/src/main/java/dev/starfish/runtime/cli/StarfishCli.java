@@ -30,7 +30,7 @@ public final class StarfishCli {
             "generate-man-pages");
 
     /** The subcommands that load no plugin, where the inherited plugin options would mean nothing. */
-    private static final Set<String> PLUGIN_FREE_COMMANDS = Set.of("cache", "inspect", "clean", "generate-completion");
+    private static final Set<String> PLUGIN_FREE_COMMANDS = Set.of("cache", "inspect", "clean", "server", "generate-completion");
 
     /** Picocli refuses a narrower usage help. */
     private static final int MINIMUM_HELP_WIDTH = 55;

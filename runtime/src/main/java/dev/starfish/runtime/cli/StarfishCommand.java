@@ -28,7 +28,7 @@ public final class StarfishCommand implements Callable<Integer> {
      */
     static final List<Class<?>> SUBCOMMANDS = List.of(JobsCommand.class, CompileCommand.class, BatchCommand.class,
             PluginsCommand.class, PipelineCommand.class, InspectCommand.class, ReplayCommand.class, CleanCommand.class, DoctorCommand.class, CacheCommand.class,
-            GenerateCompletionCommand.class, ManPagesCommand.class, HelpCommand.class);
+            ServerCommand.class, GenerateCompletionCommand.class, ManPagesCommand.class, HelpCommand.class);
 
     @Spec
     private CommandSpec spec;

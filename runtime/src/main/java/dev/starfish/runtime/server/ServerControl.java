@@ -20,9 +20,17 @@ final class ServerControl {
         this.state = requireNonNull(state, "state is null");
     }
 
-    /** Whether {@code args} is a {@code server} command, which this class answers instead of the CLI. */
+    /**
+     * Whether {@code args} is {@code server status} or {@code server stop}, which this class answers
+     * instead of the CLI; the CLI's {@code server} command answers help and mistakes.
+     */
     static boolean handles(List<String> args) {
-        return !args.isEmpty() && args.get(0).equals("server");
+        return args.size() >= 2 && args.get(0).equals("server") && (args.get(1).equals("status")
+                || args.get(1).equals("stop")) && args.subList(2, args.size()).stream().noneMatch(ServerControl::helpOption);
+    }
+
+    private static boolean helpOption(String arg) {
+        return arg.equals("--help") || arg.equals("-h");
     }
 
     /** Answers {@code args} (a {@code server} command) and returns its exit code. */

@@ -52,7 +52,7 @@ class CliMistakesIT {
         AssembledDistribution.Run run = dist.run(cwd);
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).startsWith("starfish: error: missing command: expected one of jobs, compile, batch, "
-                + "plugins, pipeline, inspect, replay, clean, doctor, cache, generate-completion, help");
+                + "plugins, pipeline, inspect, replay, clean, doctor, cache, server, generate-completion, help");
     }
 
     @Test
