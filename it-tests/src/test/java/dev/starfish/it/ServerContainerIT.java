@@ -174,13 +174,17 @@ class ServerContainerIT {
         try (StarfishContainer container = serverContainer()) {
             container.start();
             ResidentServer user = new ResidentServer(container, "user");
-            HeldCompile compile = heldCompile(container);
+            // held in its first tool: every later tool and step runs after the upgrade
+            HeldCompile.installHoldingTool(container, "hlo2penguin", "");
+            HeldCompile compile = HeldCompile.start(container, "compile", MLP, "--output", OUTPUT, "--workdir", WORK);
+            assertThat(compile.awaitEvent()).as("the compile is held in hlo2penguin (its output: %s)",
+                    compile.output()).matches("tool \\d+");
             Status old = user.status();
 
-            // the upgrade: a newer copy of the installation swapped in for the one the server runs from
+            // the upgrade: a newer copy of the installation swapped in for the one the server runs from, which is removed
             ExecResult upgraded = container.rootShell("cd /opt && cp -a starfish starfish.new"
                     + " && echo '# upgraded' >> starfish.new/conf/starfish.properties"
-                    + " && mv starfish starfish.old && mv starfish.new starfish");
+                    + " && mv starfish starfish.old && mv starfish.new starfish && rm -rf starfish.old");
             assertThat(upgraded.getExitCode()).as("root swaps in the new installation:\n%s", describe(upgraded))
                     .isZero();
             Status fresh = user.start();
@@ -195,6 +199,8 @@ class ServerContainerIT {
             compile.release();
             assertThat(compile.awaitEvent()).as("the compile on the old server finishes (its output: %s)",
                     compile.output()).isEqualTo("driver exited 0");
+            assertThat(compile.output()).as("all of it").contains("[9/9] SaveTemps done")
+                    .contains("Compiled " + MLP + " -> " + OUTPUT + " (1 subgraph, ");
             new NeffFile("mlp.neff, compiled by the old server across the upgrade",
                     container.readFile(OUTPUT)).assertManifestMatchesContent();
             user.awaitExit(old.pid(), "the old server, idle after its compile");
@@ -228,9 +234,17 @@ class ServerContainerIT {
                 .doesNotContain("output.neff");
     }
 
+    /**
+     * A compile into the work directory of the interrupted one runs every tool (the interrupted one left no
+     * cache entry), writes a whole .neff and leaves none of the interrupted tool's temporaries.
+     */
     private static void assertCompiles(StarfishContainer container, String what) {
         ExecResult next = container.starfish("compile", MLP, "--output", OUTPUT, "--workdir", WORK);
         assertThat(next.getExitCode()).as("%s:\n%s", what, describe(next)).isZero();
+        assertThat(next.getStdout()).as("%s compiled, not taken from the cache:\n%s", what, describe(next))
+                .contains("Compiled " + MLP + " -> " + OUTPUT + " (1 subgraph, ");
         new NeffFile(what, container.readFile(OUTPUT)).assertManifestMatchesContent();
+        assertThat(container.shell("ls -a " + WORK).getStdout().lines()).as("%s: no temporary in %s", what, WORK)
+                .noneMatch(name -> name.startsWith("output.neff"));
     }
 }
