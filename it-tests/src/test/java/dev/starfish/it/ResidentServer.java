@@ -20,8 +20,8 @@ import org.testcontainers.containers.Container.ExecResult;
 final class ResidentServer {
 
     static final long WAIT_MILLIS = 60_000;
-    private static final Pattern STATUS = Pattern.compile("starfish server: pid (\\d+), build ([0-9a-f]{16}), up \\d+ s,"
-            + " (\\d+) commands served, (\\d+) running, heap \\d+ of \\d+ MB, socket (/\\S+\\.sock)\n");
+    private static final Pattern STATUS = Pattern.compile("starfish server: pid (\\d+), build ([0-9a-f]{16}),"
+            + " up \\d+ s, (\\d+) commands served, (\\d+) running, heap \\d+ of \\d+ MB, socket (/\\S+\\.sock)\n");
     private static final Pattern NONE = Pattern.compile("starfish: no server is running for /opt/starfish \\(socket"
             + " (/\\S+\\.sock)\\)\n");
 
@@ -40,6 +40,15 @@ final class ResidentServer {
     ResidentServer(StarfishContainer container, String user) {
         this.container = container;
         this.user = user;
+    }
+
+    /** Sets {@code server.idle.minutes} in the installation's conf/starfish.properties, as root (an operator). */
+    static void setIdleMinutes(StarfishContainer container, String minutes) {
+        String properties = StarfishContainer.HOME + "/conf/starfish.properties";
+        ExecResult set = container.rootShell("sed -i 's/^server\\.idle\\.minutes=.*/server.idle.minutes=" + minutes
+                + "/' " + properties + " && grep -x 'server.idle.minutes=" + minutes + "' " + properties);
+        assertThat(set.getExitCode()).as("the operator sets server.idle.minutes=%s:\n%s", minutes, describe(set))
+                .isZero();
     }
 
     /** Runs a {@code /bin/sh -c} script as this user in the home directory. */
@@ -111,7 +120,7 @@ final class ResidentServer {
         return processes(except);
     }
 
-    /** This user's live processes ({@code pid comm args}) but for the container's init and idle command and {@code except}. */
+    /** This user's live processes ({@code pid comm args}) but for the container's init and idle command and except. */
     List<String> processes(List<Long> except) {
         return container.rootExec("ps", "-u", user, "-o", "pid=,ppid=,stat=,comm=,args=").getStdout().lines()
                 .map(String::trim).filter(line -> !line.isEmpty())

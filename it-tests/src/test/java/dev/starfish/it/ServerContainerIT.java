@@ -11,9 +11,10 @@ import org.testcontainers.containers.Container.ExecResult;
 /**
  * The resident server (docs/server.md) in a real Linux machine, every command sent through it
  * ({@code STARFISH_SERVER=on}): one server per user, the peer check against another user's client,
- * a server or a client killed with SIGKILL mid-compile, idle expiry, and an upgrade of the
- * installation while its server runs a compile. Compiles are held in {@code hlo-neff-wrapper}
- * ({@link HeldCompile}) after it began its output aside and started a child and a setsid grandchild.
+ * a server or a client killed with SIGKILL mid-compile, idle expiry, an upgrade of the installation
+ * while its server runs a compile ({@link ServerExitRaceIT}: commands arriving as a server exits).
+ * Compiles are held in {@code hlo-neff-wrapper} ({@link HeldCompile}) after it began its output aside
+ * and started a child and a setsid grandchild.
  */
 @ContainerSuite
 class ServerContainerIT {
@@ -62,7 +63,8 @@ class ServerContainerIT {
             assertThat(made.getExitCode()).as("bob makes %s:\n%s", ELSEWHERE, describe(made)).isZero();
             String alias = bob.noServerSocket("TMPDIR=" + ELSEWHERE);
             ExecResult linked = container.rootShell("ln " + a.socket() + " " + alias + " && chmod 0666 " + a.socket());
-            assertThat(linked.getExitCode()).as("root links user's socket to %s:\n%s", alias, describe(linked)).isZero();
+            assertThat(linked.getExitCode()).as("root links user's socket to %s:\n%s", alias, describe(linked))
+                    .isZero();
             ExecResult refused = bob.shell("TMPDIR=" + ELSEWHERE + " " + StarfishContainer.STARFISH + " --version");
 
             assertThat(refused.getExitCode()).as("bob's client at user's server:\n%s", describe(refused)).isEqualTo(2);
@@ -150,10 +152,7 @@ class ServerContainerIT {
     void anIdleServerExitsAfterServerIdleMinutesRemovesItsSocketAndLogsWhy() {
         try (StarfishContainer container = serverContainer()) {
             container.start();
-            ExecResult set = container.rootShell("sed -i 's/^server\\.idle\\.minutes=.*/server.idle.minutes=0.05/' "
-                    + StarfishContainer.HOME + "/conf/starfish.properties && grep -x 'server.idle.minutes=0.05' "
-                    + StarfishContainer.HOME + "/conf/starfish.properties");
-            assertThat(set.getExitCode()).as("the operator sets server.idle.minutes=0.05:\n%s", describe(set)).isZero();
+            ResidentServer.setIdleMinutes(container, "0.05");
             ResidentServer user = new ResidentServer(container, "user");
             Status server = user.start();
             assertThat(user.log(server)).as("the server says when it will exit").contains("starfish-server: pid "
@@ -181,7 +180,8 @@ class ServerContainerIT {
                     compile.output()).matches("tool \\d+");
             Status old = user.status();
 
-            // the upgrade: a newer copy of the installation swapped in for the one the server runs from, which is removed
+            // the upgrade: a newer copy of the installation swapped in for the one the server runs from,
+            // which is then removed
             ExecResult upgraded = container.rootShell("cd /opt && cp -a starfish starfish.new"
                     + " && echo '# upgraded' >> starfish.new/conf/starfish.properties"
                     + " && mv starfish starfish.old && mv starfish.new starfish && rm -rf starfish.old");
@@ -213,7 +213,7 @@ class ServerContainerIT {
         }
     }
 
-    private static StarfishContainer serverContainer() {
+    static StarfishContainer serverContainer() {
         return new StarfishContainer(StarfishImage.DEFAULT).withEnv("STARFISH_SERVER", "on");
     }
 
