@@ -21,6 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -35,6 +36,8 @@ public final class ServerMain {
     static final String BUILD_ENV = "STARFISH_SERVER_BUILD";
     static final String IDLE_ENV = "STARFISH_SERVER_IDLE_MINUTES";
     static final int MAX_CONNECTIONS = 64;
+    /** How long an exiting server, its socket removed, waits for no connection to arrive before it exits. */
+    static final Duration EXIT_QUIET = Duration.ofMillis(250);
 
     private ServerMain() {
     }
@@ -82,30 +85,55 @@ public final class ServerMain {
             log.printf("starfish-server: pid %d, build %s, serving %s (idle exit after %s)%n",
                     ProcessHandle.current().pid(), build, socket, idle);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> removeOwn(socket, inode), "starfish-server-socket"));
+            Admissions admissions = new Admissions();
+            AtomicBoolean exiting = new AtomicBoolean();
             timers.scheduleWithFixedDelay(() -> lifecycle.exitReason().ifPresent(why -> {
-                log.println("starfish-server: exiting: " + why);
-                removeOwn(socket, inode);
-                log.flush();
-                System.exit(0);
+                if (exiting.compareAndSet(false, true)) {
+                    // not on the timer thread: it keeps closing connections that send no request
+                    new Thread(() -> exit(why, socket, inode, admissions, log), "starfish-server-exit").start();
+                }
             }), lifecycle.checkEvery().toMillis(), lifecycle.checkEvery().toMillis(), TimeUnit.MILLISECONDS);
-            accept(server, state, peers, timers, log);
+            accept(server, state, peers, timers, admissions, log);
         }
         return 0;
     }
 
+    /**
+     * Removes the socket first, so that no client finds this server any more, then serves every
+     * connection made before that (the backlog's, one accepted as the exit was decided) and exits.
+     */
+    private static void exit(String why, Path socket, Object inode, Admissions admissions, PrintStream log) {
+        removeOwn(socket, inode);
+        try {
+            admissions.awaitQuiet(EXIT_QUIET);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        log.println("starfish-server: exiting: " + why);
+        log.flush();
+        System.exit(0);
+    }
+
     private static void accept(ServerSocketChannel server, ServerState state, PeerCheck peers,
-            ScheduledExecutorService timers, PrintStream log) throws IOException {
+            ScheduledExecutorService timers, Admissions admissions, PrintStream log) throws IOException {
         SharedHosts hosts = new SharedHosts(log);
         Semaphore slots = new Semaphore(MAX_CONNECTIONS);
         AtomicLong numbers = new AtomicLong();
         while (true) {
             SocketChannel channel = server.accept();
+            admissions.accepted();
             long number = numbers.incrementAndGet();
             Connection connection = new Connection(channel, state, hosts, peers, timers, log, number);
             if (!slots.tryAcquire()) {
                 log.println("starfish-server: connection " + number + " refused: " + MAX_CONNECTIONS
                         + " connections are open");
-                Thread busy = new Thread(() -> connection.refuseBusy(MAX_CONNECTIONS), "starfish-busy-" + number);
+                Thread busy = new Thread(() -> {
+                    try {
+                        connection.refuseBusy(MAX_CONNECTIONS);
+                    } finally {
+                        admissions.finished();
+                    }
+                }, "starfish-busy-" + number);
                 busy.setDaemon(true);
                 busy.start();
                 continue;
@@ -115,6 +143,7 @@ public final class ServerMain {
                     connection.serve();
                 } finally {
                     slots.release();
+                    admissions.finished();
                 }
             }, "starfish-connection-" + number);
             thread.setDaemon(true);
