@@ -50,6 +50,11 @@ final class CacheRoot {
         return usable;
     }
 
+    /** The directory {@link #usable()} decided on; empty before its first call. */
+    synchronized Optional<Path> decided() {
+        return Optional.ofNullable(usable);
+    }
+
     private Path decide() {
         Optional<String> problem = prepare();
         if (problem.isEmpty()) {
@@ -109,17 +114,17 @@ final class CacheRoot {
         }
     }
 
-    private static void deleteTree(Path dir) {
+    static void deleteTree(Path dir) {
         try (Stream<Path> files = Files.walk(dir)) {
             files.sorted(Comparator.reverseOrder()).forEach(file -> {
                 try {
                     Files.deleteIfExists(file);
                 } catch (IOException e) {
-                    // best effort at exit: the directory is private
+                    // best effort: the directory is private
                 }
             });
         } catch (IOException e) {
-            // best effort at exit: the directory is private
+            // best effort: the directory is private
         }
     }
 

@@ -73,6 +73,15 @@ public final class NativeSettings {
         return usable.usable();
     }
 
+    /**
+     * Deletes the cache root these settings used, with everything in it, when they used one; for a
+     * root of their own only (a server's host generation), once no command uses its libraries. A
+     * library still mapped (its loader not yet collected) stays mapped without its file.
+     */
+    public void deleteUsedCacheRoot() {
+        usable.decided().ifPresent(CacheRoot::deleteTree);
+    }
+
     @Override
     public String toString() {
         return "NativeSettings[cacheRoot=" + cacheRoot + ", deepBind=" + deepBind + ", deepBindShim=" + deepBindShim + "]";
