@@ -7,7 +7,7 @@
 # libpenguin.so mapped, and the host generations' native directories left in the native cache.
 # A sample is taken after a full collection (jcmd GC.run), so it counts what is still reachable, not
 # what the next collection would free; --no-gc samples the server as it is.
-#   bash docs/bench/plugin-swaps.sh [SWAPS] [--every N] [--no-gc]   (after mvn -o -q -DskipTests install;
+#   bash docs/bench/plugin-swaps.sh [SWAPS] [--every N] [--no-gc]   (after mvn -o -q -DskipTests package;
 #                                                                   default 1000 swaps, a sample every 50)
 #   bash docs/bench/plugin-swaps.sh --smoke                         (20 swaps, a sample every 5, no verdict)
 # Verdict (not with --smoke): each series is flat after swap FROM (100; the first sample from it on
@@ -40,7 +40,7 @@ if ! [[ $swaps =~ ^[0-9]+$ && $every =~ ^[1-9][0-9]*$ ]]; then
     echo "plugin-swaps.sh: SWAPS and --every N must be whole numbers, got '$swaps' and '$every'" >&2
     exit 2
 fi
-[ -x "$home/bin/starfish" ] || { echo "plugin-swaps.sh: no distribution at $home (run mvn -o -q -DskipTests install)" >&2; exit 2; }
+[ -x "$home/bin/starfish" ] || { echo "plugin-swaps.sh: no distribution at $home (run mvn -o -q -DskipTests package)" >&2; exit 2; }
 for tool in jstat jcmd python3; do
     command -v "$tool" >/dev/null || { echo "plugin-swaps.sh: needs $tool on the PATH" >&2; exit 2; }
 done
