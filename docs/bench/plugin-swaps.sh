@@ -39,7 +39,7 @@ while [ $# -gt 0 ]; do
     shift
 done
 if ! [[ $swaps =~ ^[0-9]+$ && $every =~ ^[1-9][0-9]*$ ]]; then
-    echo "plugin-swaps.sh: SWAPS and --every N must be whole numbers, got '$swaps' and '$every'" >&2
+    echo "plugin-swaps.sh: expected SWAPS a whole number and --every N a positive one, got SWAPS '$swaps' and --every '$every'" >&2
     exit 2
 fi
 [ -x "$home/bin/starfish" ] || { echo "plugin-swaps.sh: no distribution at $home (run mvn -o -q -DskipTests package)" >&2; exit 2; }
