@@ -50,9 +50,14 @@ final class CacheRoot {
         return usable;
     }
 
-    /** The directory {@link #usable()} decided on; empty before its first call. */
-    synchronized Optional<Path> decided() {
-        return Optional.ofNullable(usable);
+    /**
+     * Deletes the directory {@link #usable()} decided on, with everything in it (links as links),
+     * when it was called; a configured root that is itself a link is left alone with what it points to.
+     */
+    synchronized void deleteDecided() {
+        if (usable != null && !Files.isSymbolicLink(configured)) {
+            deleteTree(usable);
+        }
     }
 
     private Path decide() {
@@ -114,7 +119,7 @@ final class CacheRoot {
         }
     }
 
-    static void deleteTree(Path dir) {
+    private static void deleteTree(Path dir) {
         try (Stream<Path> files = Files.walk(dir)) {
             files.sorted(Comparator.reverseOrder()).forEach(file -> {
                 try {

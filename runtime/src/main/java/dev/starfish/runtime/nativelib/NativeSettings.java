@@ -76,10 +76,11 @@ public final class NativeSettings {
     /**
      * Deletes the cache root these settings used, with everything in it, when they used one; for a
      * root of their own only (a server's host generation), once no command uses its libraries. A
-     * library still mapped (its loader not yet collected) stays mapped without its file.
+     * library still mapped (its loader not yet collected) stays mapped without its file. A root
+     * that is a symbolic link (the host never makes one) is left alone, with what it points to.
      */
     public void deleteUsedCacheRoot() {
-        usable.decided().ifPresent(CacheRoot::deleteTree);
+        usable.deleteDecided();
     }
 
     @Override

@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A server's host generation deletes the cache root of its own when it closes: everything in it,
- * links as links (never what they point to), and nothing when it never used the root.
+ * links as links (never what they point to), nothing when it never used the root, and nothing
+ * when the root is itself a link.
  */
 class UsedCacheRootDeletionTest {
 
@@ -43,6 +45,21 @@ class UsedCacheRootDeletionTest {
 
         assertThat(root).doesNotExist();
         assertThat(kept).hasContent("mine");
+    }
+
+    @Test
+    void aRootThatIsALinkToADirectoryOfTheUserIsLeftAloneWithWhatItPointsTo() throws IOException {
+        Path mine = Files.createDirectory(tmp.resolve("mine"), PosixFilePermissions.asFileAttribute(CacheRoot.PRIVATE));
+        Path kept = Files.writeString(mine.resolve("keep.txt"), "mine");
+        Path link = Files.createSymbolicLink(tmp.resolve("server-1-5"), mine);
+        NativeSettings settings = NativeSettings.plain(link);
+        assertThat(settings.usableCacheRoot()).as("a link to a private directory of the user is a usable root")
+                .isEqualTo(mine.toRealPath());
+
+        settings.deleteUsedCacheRoot();
+
+        assertThat(kept).hasContent("mine");
+        assertThat(link).isSymbolicLink();
     }
 
     @Test
