@@ -3,14 +3,17 @@
 # figure, the new one, met or missed), the medians behind it and the metaspace per plugin.
 #   bash docs/bench/all.sh [RUNS] [--baseline DIR]   (after mvn -o -q -DskipTests package -pl '!it-tests';
 #                                                    DIR: another distribution, e.g. main's, in the same rounds)
-#   bash docs/bench/all.sh --smoke                   (one run of each, 20 extra plugins; for CI)
+#   bash docs/bench/all.sh --smoke                   (one run of each, 20 extra plugins, then 20 plugin
+#                                                    swaps under one server, plugin-swaps.sh --smoke; for CI)
 # STARFISH_HOME picks another distribution to measure (default runtime/target/starfish).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)
 home=${STARFISH_HOME:-$root/runtime/target/starfish}
 unset STARFISH_HOME
 if [ "${1:-}" = --smoke ]; then
-    exec python3 "$root/docs/bench/goals.py" --home "$home" --smoke
+    python3 "$root/docs/bench/goals.py" --home "$home" --smoke
+    echo
+    STARFISH_HOME=$home exec bash "$root/docs/bench/plugin-swaps.sh" --smoke
 fi
 runs=10
 if [[ ${1:-} =~ ^[0-9]+$ ]]; then

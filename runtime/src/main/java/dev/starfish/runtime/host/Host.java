@@ -32,14 +32,16 @@ public final class Host implements AutoCloseable {
     private final JobRegistry registry;
     private final Optional<SharedSpawnServer> spawnServer;
     private final Runnable release;
+    private final Optional<NativeSettings> ownNatives;
 
     private Host(StarfishHome home, StarfishProperties properties, JobRegistry registry,
-            Optional<SharedSpawnServer> spawnServer, Runnable release) {
+            Optional<SharedSpawnServer> spawnServer, Runnable release, Optional<NativeSettings> ownNatives) {
         this.home = home;
         this.properties = properties;
         this.registry = registry;
         this.spawnServer = spawnServer;
         this.release = release;
+        this.ownNatives = ownNatives;
     }
 
     /**
@@ -47,7 +49,8 @@ public final class Host implements AutoCloseable {
      * the registry: a server lends one warm host to many commands and closes it after the last.
      */
     public Host leased(Runnable release) {
-        return new Host(home, properties, registry, spawnServer, requireNonNull(release, "release is null"));
+        return new Host(home, properties, registry, spawnServer, requireNonNull(release, "release is null"),
+                ownNatives);
     }
 
     /**
@@ -66,7 +69,7 @@ public final class Host implements AutoCloseable {
             } finally {
                 shared.close();
             }
-        });
+        }, ownNatives);
     }
 
     /**
@@ -92,7 +95,7 @@ public final class Host implements AutoCloseable {
      * native libraries extracted under the subdirectory {@code nativeGeneration} of the native cache
      * when it is not {@code null}: the JVM binds a library file to one class loader, so a server
      * that loads the plugins again while the earlier loaders are not yet collected gives each
-     * generation files of its own.
+     * generation files of its own. That subdirectory is the host's: closing it deletes it.
      */
     public static Host open(StarfishHome home, Map<String, String> env, Path pluginsDir,
             List<String> rejectedOnCommandLine, boolean listsTurnedAway, String nativeGeneration) {
@@ -107,14 +110,30 @@ public final class Host implements AutoCloseable {
                     + (pluginsDir != null ? "; check --plugins-dir" : "; check STARFISH_HOME (" + home.root() + ")"));
         }
         NativeSettings natives = nativeSettings(home, properties, env);
+        Optional<NativeSettings> own = Optional.empty();
         if (nativeGeneration != null) {
             natives = new NativeSettings(natives.cacheRoot().resolve(nativeGeneration), natives.deepBind(),
                     natives.deepBindShim());
+            own = Optional.of(natives);
         }
-        JobRegistry registry = JobRegistry.forDirectory(plugins, rejects, natives,
-                home.confDir().resolve(PluginLock.FILE_NAME), UserCacheDirectory.of(env)).loadAllJobs(listsTurnedAway);
+        JobRegistry registry;
+        try {
+            registry = JobRegistry.forDirectory(plugins, rejects, natives, home.confDir().resolve(PluginLock.FILE_NAME),
+                    UserCacheDirectory.of(env)).loadAllJobs(listsTurnedAway);
+        } catch (RuntimeException | Error e) {
+            own.ifPresent(NativeSettings::deleteUsedCacheRoot);
+            throw e;
+        }
         warnAboutUnknownRejects(rejects, registry);
-        return new Host(home, properties, registry, Optional.empty(), registry::close);
+        Optional<NativeSettings> generation = own;
+        Runnable closeAll = () -> {
+            try {
+                registry.close();
+            } finally {
+                generation.ifPresent(NativeSettings::deleteUsedCacheRoot);
+            }
+        };
+        return new Host(home, properties, registry, Optional.empty(), closeAll, own);
     }
 
     /** A rejected name no plugin declares is most likely a typo: say so, it rejects nothing. */
@@ -175,6 +194,15 @@ public final class Host implements AutoCloseable {
                 NativeSettings.defaultCacheRoot(env).toString()));
         boolean deepBind = properties.flag(Setting.NATIVE_DEEPBIND);
         return new NativeSettings(cache, deepBind, Optional.of(home.nativeLibDir().resolve("libstarfish-deepbind.so")));
+    }
+
+    /**
+     * Deletes the native-library directory of the host's own when it has one (it was opened with a
+     * {@code nativeGeneration}), without closing anything: for a server that exits while its newest
+     * host is still open. The shared native cache is never touched.
+     */
+    public void deleteOwnNativeDirectory() {
+        ownNatives.ifPresent(NativeSettings::deleteUsedCacheRoot);
     }
 
     @Override

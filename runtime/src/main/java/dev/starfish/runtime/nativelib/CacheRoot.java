@@ -50,6 +50,16 @@ final class CacheRoot {
         return usable;
     }
 
+    /**
+     * Deletes the directory {@link #usable()} decided on, with everything in it (links as links),
+     * when it was called; a configured root that is itself a link is left alone with what it points to.
+     */
+    synchronized void deleteDecided() {
+        if (usable != null && !Files.isSymbolicLink(configured)) {
+            deleteTree(usable);
+        }
+    }
+
     private Path decide() {
         Optional<String> problem = prepare();
         if (problem.isEmpty()) {
@@ -115,11 +125,11 @@ final class CacheRoot {
                 try {
                     Files.deleteIfExists(file);
                 } catch (IOException e) {
-                    // best effort at exit: the directory is private
+                    // best effort: the directory is private
                 }
             });
         } catch (IOException e) {
-            // best effort at exit: the directory is private
+            // best effort: the directory is private
         }
     }
 

@@ -73,6 +73,16 @@ public final class NativeSettings {
         return usable.usable();
     }
 
+    /**
+     * Deletes the cache root these settings used, with everything in it, when they used one; for a
+     * root of their own only (a server's host generation), once no command uses its libraries. A
+     * library still mapped (its loader not yet collected) stays mapped without its file. A root
+     * that is a symbolic link (the host never makes one) is left alone, with what it points to.
+     */
+    public void deleteUsedCacheRoot() {
+        usable.deleteDecided();
+    }
+
     @Override
     public String toString() {
         return "NativeSettings[cacheRoot=" + cacheRoot + ", deepBind=" + deepBind + ", deepBindShim=" + deepBindShim + "]";

@@ -117,6 +117,7 @@ public final class ServerMain {
     private static void accept(ServerSocketChannel server, ServerState state, PeerCheck peers,
             ScheduledExecutorService timers, Admissions admissions, PrintStream log) throws IOException {
         SharedHosts hosts = new SharedHosts(log);
+        Runtime.getRuntime().addShutdownHook(new Thread(hosts::deleteNativeDirectories, "starfish-server-natives"));
         Semaphore slots = new Semaphore(MAX_CONNECTIONS);
         AtomicLong numbers = new AtomicLong();
         while (true) {

@@ -22,6 +22,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * (a refused jar, a typo in the reject list) is said again to every command that gets the host,
  * at that command's own verbosity, as the one-shot driver would have said it. Each host starts its
  * commands' tools on one spawn server of its own ({@link Host#sharingOneSpawnServer}), ended with it.
+ * A host loaded afresh extracts its native libraries into a directory of its own, deleted when the
+ * host is closed or, for the newest hosts, when the server exits ({@link #deleteNativeDirectories()}).
  */
 final class SharedHosts implements HostSource {
 
@@ -79,6 +81,11 @@ final class SharedHosts implements HostSource {
         }
         said.replay();
         return lent;
+    }
+
+    /** Deletes the native-library directories of the hosts now lent, for a server that exits. */
+    synchronized void deleteNativeDirectories() {
+        current.values().forEach(warm -> warm.host.deleteOwnNativeDirectory());
     }
 
     /** One loaded host and how many commands hold it; closed once retired and no command holds it. */
