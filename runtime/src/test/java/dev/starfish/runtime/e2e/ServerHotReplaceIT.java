@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * compile finishes with the plugin it started with, the next one uses the new jar, and one server
  * serves both (issue 25, "Proof").
  */
-class ServerPluginSwapIT {
+class ServerHotReplaceIT {
 
     private final AssembledDistribution shipped = AssembledDistribution.built();
 
