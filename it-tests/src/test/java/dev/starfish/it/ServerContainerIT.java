@@ -131,10 +131,12 @@ class ServerContainerIT {
             ExecResult kill = container.rootExec("kill", "-9", compile.driverPid());
             assertThat(kill.getExitCode()).as("SIGKILL to the client:\n%s", describe(kill)).isZero();
             assertThat(compile.awaitEvent()).as("the client died of SIGKILL").isEqualTo("driver exited 137");
-            List<String> left = user.awaitProcesses(List.of(gate), processes -> processes.size() == 1,
-                    "the dead client's tools, their child and grandchild and the shim are stopped");
-            assertThat(left).as("only the server is left").singleElement().asString()
-                    .startsWith(server.pid() + " java ");
+            // the server and its warm host's shared spawn server stay; the command's tools do not
+            List<String> left = user.awaitProcesses(List.of(gate), processes -> processes.size() == 2,
+                    "the dead client's tools, their child and grandchild and their supervisor are stopped");
+            assertThat(left).as("only the server and its spawn server are left")
+                    .anySatisfy(line -> assertThat(line).startsWith(server.pid() + " java "))
+                    .anySatisfy(line -> assertThat(line).contains(" starfish-exec ").endsWith("starfish-exec --server"));
             assertNothingPublished(container);
             assertThat(user.log(server)).as("the server's log says why the command ended")
                     .containsPattern("starfish-server: the client of request \\d+ went away; its command is"
