@@ -50,12 +50,14 @@ def main():
     extra = {"old": dict(e.split("=", 1) for e in args.old_env),
              "new": dict(e.split("=", 1) for e in args.new_env)}
     work = tempfile.mkdtemp(prefix="starfish-compare.")
+    sides = {}
     try:
-        sides = {}
         for name, home in (("old", args.old), ("new", args.new)):
             cwd = os.path.join(work, name)
             shutil.copytree(os.path.join(home, "examples"), cwd)
-            env = dict(os.environ, STARFISH_CACHE_DIR=os.path.join(work, name + "-cache"), **extra[name])
+            # one-shot unless a side is told otherwise: an old build knows no server, a new one defaults to it
+            env = dict(os.environ, STARFISH_CACHE_DIR=os.path.join(work, name + "-cache"),
+                       **{"STARFISH_SERVER": "off", **extra[name]})
             env.pop("STARFISH_HOME", None)
             sides[name] = (os.path.join(os.path.abspath(home), "bin", "starfish"), cwd, env)
         for name, (sf, cwd, env) in sides.items():  # warm-up, and the cache entry the hit row needs
@@ -77,6 +79,9 @@ def main():
             new = statistics.median(times[("new", label)])
             print(f"| `{label}` | {old:.3f} | {new:.3f} | {new / old:.2f} | {old / f:.1f} | {new / f:.1f} |")
     finally:
+        for sf, cwd, env in sides.values():
+            if env["STARFISH_SERVER"] != "off":  # the warm server would idle on for its 15 minutes
+                subprocess.run([sf, "server", "stop"], cwd=cwd, env=env, stdout=subprocess.DEVNULL)
         shutil.rmtree(work, ignore_errors=True)
 
 

@@ -12,6 +12,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 export STARFISH_CACHE_DIR="$work/cache"
+# the one-shot driver, as recorded in docs/benchmarks.md; STARFISH_SERVER=on measures the resident server
+export STARFISH_SERVER=${STARFISH_SERVER:-off}
 "$sf" compile "$ex/mlp.hlo" >/dev/null
 # one --prepare per command, in order: nothing, empty the cache, nothing (the entry stays)
 hyperfine -N --warmup 2 --runs "$runs" --export-json "$work/r.json" \

@@ -140,7 +140,9 @@ def main():
     home = os.path.abspath(args.home)
     work = tempfile.mkdtemp(prefix="starfish-goals.")
     try:
-        env = dict(os.environ, STARFISH_CACHE_DIR=os.path.join(work, "cache"))
+        # the one-shot driver's goals (issue 13); STARFISH_SERVER=on measures the resident server instead
+        env = dict(os.environ, STARFISH_CACHE_DIR=os.path.join(work, "cache"),
+                   STARFISH_SERVER=os.environ.get("STARFISH_SERVER") or "off")
         env.pop("JAVA_OPTS", None)
         nocds = dict(env, STARFISH_CDS="off")
         eleven = os.path.join(work, "plugins-11")

@@ -11,6 +11,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 export STARFISH_CACHE_DIR="$work/cache"
+# the one-shot driver, as recorded in docs/benchmarks.md; STARFISH_SERVER=on measures the resident server
+export STARFISH_SERVER=${STARFISH_SERVER:-off}
 direct="java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -XX:-CreateCoredumpOnCrash -Dstarfish.home=$home"
 direct="$direct -Dlog4j2.configurationFile=$home/conf/log4j2.properties -Dlog4j2.isThreadContextMapInheritable=false"
 direct="$direct -Dlog4j2.disableJmx=true -cp $home/lib/* dev.starfish.runtime.cli.StarfishCli"

@@ -11,6 +11,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 export STARFISH_CACHE_DIR="$work/cache"
+# the one-shot driver, as recorded in docs/benchmarks.md; STARFISH_SERVER=on measures the resident server
+export STARFISH_SERVER=${STARFISH_SERVER:-off}
 hyperfine -N --warmup 2 --runs "$runs" --export-json "$work/r.json" \
     -n 'java -version (JVM floor)' 'java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -version' \
     -n 'starfish --version' "$sf --version" \

@@ -5,10 +5,14 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "sha256.h"
 
@@ -58,6 +62,54 @@ static void stamp(const char *path, struct sfc_buf *out) {
     free(entries);
 }
 
+static void add_line(struct sfc_buf *out, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+static void add_line(struct sfc_buf *out, const char *format, ...) {
+    char line[256];
+    va_list args;
+    va_start(args, format);
+    int n = vsnprintf(line, sizeof line, format, args);
+    va_end(args);
+    if (n > 0) {
+        sfc_buf_add(out, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+    }
+}
+
+void sfc_context_text(struct sfc_buf *out) {
+    for (int resource = 0; resource < RLIM_NLIMITS; resource++) {
+        struct rlimit limit;
+        if (getrlimit(resource, &limit) == 0) {
+            add_line(out, "rlimit %d %llu %llu\n", resource, (unsigned long long)limit.rlim_cur,
+                     (unsigned long long)limit.rlim_max);
+        }
+    }
+    errno = 0;
+    int nice = getpriority(PRIO_PROCESS, 0);
+    if (errno == 0) {
+        add_line(out, "nice %d\n", nice);
+    }
+    cpu_set_t cpus;
+    if (sched_getaffinity(0, sizeof cpus, &cpus) == 0) {
+        add_line(out, "cpus");
+        for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+            if (CPU_ISSET(cpu, &cpus)) {
+                add_line(out, " %d", cpu);
+            }
+        }
+        add_line(out, "\n");
+    }
+    FILE *cgroup = fopen("/proc/self/cgroup", "re");
+    if (cgroup != NULL) {
+        char chunk[1024];
+        size_t n;
+        sfc_buf_add(out, "cgroup\n", 7);
+        while ((n = fread(chunk, 1, sizeof chunk, cgroup)) > 0) {
+            sfc_buf_add(out, chunk, n);
+        }
+        fclose(cgroup);
+    }
+}
+
 void sfc_identity_text(const struct sfc_options *o, struct sfc_buf *out) {
     for (size_t i = 0; i < o->n_identity; i++) {
         sfc_buf_add(out, o->identity[i], strlen(o->identity[i]));
@@ -68,13 +120,20 @@ void sfc_identity_text(const struct sfc_options *o, struct sfc_buf *out) {
     }
 }
 
-void sfc_build_id(const struct sfc_options *o, char build[SFC_BUILD_HEX + 1]) {
-    struct sfc_buf text = {0};
+static void hash_into(const struct sfc_buf *text, char *to, size_t digits) {
     char hex[65];
-    sfc_identity_text(o, &text);
-    pg_sha256_hex(text.data == NULL ? "" : text.data, text.len, hex);
-    sfc_buf_free(&text);
-    memcpy(build, hex, SFC_BUILD_HEX);
+    pg_sha256_hex(text->data == NULL ? "" : text->data, text->len, hex);
+    memcpy(to, hex, digits);
+}
+
+void sfc_build_id(const struct sfc_options *o, char build[SFC_BUILD_HEX + 1]) {
+    struct sfc_buf installation = {0}, context = {0};
+    sfc_identity_text(o, &installation);
+    sfc_context_text(&context);
+    hash_into(&installation, build, SFC_BUILD_INSTALL_HEX);
+    hash_into(&context, build + SFC_BUILD_INSTALL_HEX, SFC_BUILD_HEX - SFC_BUILD_INSTALL_HEX);
+    sfc_buf_free(&installation);
+    sfc_buf_free(&context);
     build[SFC_BUILD_HEX] = '\0';
 }
 

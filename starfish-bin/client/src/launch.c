@@ -209,7 +209,7 @@ void sfc_stop_other_builds(const struct sfc_place *p) {
     while ((e = readdir(d)) != NULL) {
         const char *n = e->d_name;
         if (strlen(n) != want || strncmp(n, p->inst, inst_len) != 0 || n[inst_len] != '-' ||
-            strcmp(n + want - 5, ".sock") != 0 || strncmp(n + inst_len + 1, p->build, SFC_BUILD_HEX) == 0) {
+            strcmp(n + want - 5, ".sock") != 0 || strncmp(n + inst_len + 1, p->build, SFC_BUILD_INSTALL_HEX) == 0) {
             continue;
         }
         char path[sizeof p->dir + 300];

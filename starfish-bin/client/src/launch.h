@@ -34,7 +34,9 @@ int sfc_connect_path(const char *path, int nonblocking);
  */
 int sfc_reach(const struct sfc_place *p, char *const *java, int may_start);
 
-/* sfc_stop_other_builds: sends 'Z' to every <inst>-*.sock in p's directory but p's own; errors ignored. */
+/* sfc_stop_other_builds: sends 'Z' to every <inst>-*.sock in p's directory of another installation build
+ * (the first SFC_BUILD_INSTALL_HEX digits differ; a server of the same build in another context is left
+ * alone); errors ignored. */
 void sfc_stop_other_builds(const struct sfc_place *p);
 
 #endif

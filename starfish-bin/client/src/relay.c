@@ -17,7 +17,7 @@
 struct relay {
     int sock, signal_fd;
     struct sfc_buf queue; /* frames not yet written to sock */
-    int want_stdin, stdin_done, sock_dead;
+    int want_stdin, stdin_done, sock_dead, stdout_gone;
     const struct sfc_place *place;
     long server_pid;
     struct sfc_reader reader;
@@ -27,8 +27,10 @@ struct relay {
 static int on_frame(struct relay *r, const struct sfc_frame *f) {
     switch (f->type) {
     case SFC_STDOUT:
-        if (sfc_write_all(1, f->payload, f->length) != 0) {
-            return SFC_EXIT_STDOUT_GONE;
+        /* As in a one-shot JVM (whose System.out swallows the error), a reader that went away
+         * does not stop the command: its output is dropped and the command's own code returned. */
+        if (!r->stdout_gone && sfc_write_all(1, f->payload, f->length) != 0) {
+            r->stdout_gone = 1;
         }
         return -1;
     case SFC_STDERR:

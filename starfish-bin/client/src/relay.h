@@ -5,10 +5,10 @@
  * one queue written as the socket accepts it, so a server that writes output
  * while the client forwards stdin can never deadlock the two. One poll loop:
  *   - 'O' bytes go to fd 1 and 'E' bytes to fd 2 as they come, in order (full
- *     writes). A failed write to fd 1 (EPIPE: the reader of a pipe is gone)
- *     closes the connection, which the server takes as a cancel; the client
- *     then exits SFC_EXIT_STDOUT_GONE (128 + SIGPIPE, as a program killed by
- *     SIGPIPE). A failed write to fd 2 drops those bytes.
+ *     writes). After a failed write to fd 1 (EPIPE: the reader of a pipe is
+ *     gone) every later 'O' byte is dropped and the command runs on to its
+ *     own exit code, as in a one-shot JVM, whose System.out swallows the
+ *     error. A failed write to fd 2 drops those bytes.
  *   - after 'W', stdin is read (only while the queue holds less than one frame:
  *     back-pressure) and sent as 'I' frames of <= SFC_FRAME_MAX, then 'i' at
  *     end of file or on a read error.
@@ -22,8 +22,6 @@
 
 #include "fail.h"
 #include "place.h"
-
-#define SFC_EXIT_STDOUT_GONE 141
 
 /*
  * sfc_relay: sends request (a complete 'Q' frame, consumed) on sock and

@@ -143,6 +143,21 @@ sleep 0.2
 [ "$(wc -l <"$S/starts")" = 2 ] || fail "another build starts its own server"
 grep -qx Z "$S/record" || fail "old build sent Z"
 
+# other limits (a batch job's ulimit) or another priority: a server started under them
+fresh
+run exit 0 </dev/null || fail "usual limits"
+(ulimit -n 256 && run exit 0 </dev/null) || fail "other limits"
+(ulimit -n 256 && run exit 0 </dev/null) || fail "other limits again"
+nice -n 3 "$CLIENT" --identity one --home "$T/home" -- "$FAKE" -- exit 0 </dev/null || fail "other priority"
+run exit 0 </dev/null || fail "usual limits again"
+[ "$(wc -l <"$S/starts")" = 3 ] || fail "other limits and priority start one server each: $(wc -l <"$S/starts") servers"
+
+# a reader of stdout that goes away: the rest of stdout is dropped, stderr and the exit code are the command's
+fresh
+{ run outerr 20000 </dev/null 2>"$S/err"; echo $? >"$S/code"; } | head -c 1 >/dev/null
+[ "$(cat "$S/code")" = 0 ] || fail "stdout gone: exit $(cat "$S/code"), not the command's 0"
+tail -n 1 "$S/err" | grep -qx "err 20000" || fail "stdout gone: stderr cut short: $(tail -n 1 "$S/err")"
+
 # server status/stop never start a server
 fresh
 for sub in status stop; do

@@ -53,8 +53,8 @@ class InterruptIT {
                     .matches("tool \\d+ \\d+ " + MADE + "\\.tmp\\S{6}");
             String child = held.split(" ")[2];
             String temporary = held.split(" ")[3];
-            assertThat(userProcesses(container, compile)).as("before the signal: driver, JVM, shim, tool and its child"
-                    + " run").anyMatch(p -> p.contains(" java ")).anyMatch(p -> p.contains(" starfish-exec "))
+            assertThat(userProcesses(container, compile, false)).as("before the signal: driver, JVM, shim, tool and"
+                    + " its child run").anyMatch(p -> p.contains(" java ")).anyMatch(p -> p.contains(" starfish-exec "))
                     .anyMatch(p -> p.startsWith(child + " "));
 
             ExecResult kill = container.shell("kill -" + signal + " " + compile.driverPid());
@@ -64,7 +64,7 @@ class InterruptIT {
 
             assertThat(compile.stderr()).as("the user reads one line saying what stopped the compile")
                     .isEqualTo("starfish: compile interrupted (SIG" + signal + "); tools stopped\n");
-            assertThat(userProcesses(container, compile)).as("no tool, tool child, setsid grandchild (the shim is a "
+            assertThat(userProcesses(container, compile, true)).as("no tool, tool child, setsid grandchild (the shim is a "
                     + "child subreaper), shim, JVM or driver of user is left").isEmpty();
             assertThat(launcherDirectories(container)).as("no /dev/shm/starfish-launcher-* of user is left").isEmpty();
             assertThat(container.shell("ls -a " + StarfishContainer.USER_HOME).getStdout().lines())
@@ -90,14 +90,23 @@ class InterruptIT {
 
     /**
      * Live processes of user ({@code pid comm args}), except the container's own (its init, pid 1,
-     * and the idle command it runs) and the shell that reports the driver's exit.
+     * and the idle command it runs), the shell that reports the driver's exit and, with
+     * {@code exceptServer}, the resident server and its warm host's shared spawn server, which
+     * outlive a command by design (the tools that spawn server started for the command are kept).
      */
-    private static List<String> userProcesses(StarfishContainer container, HeldCompile compile) {
+    private static List<String> userProcesses(StarfishContainer container, HeldCompile compile,
+            boolean exceptServer) {
         String gate = compile.gatePid();
-        return container.rootExec("ps", "-u", "user", "-o", "pid=,ppid=,stat=,comm=,args=").getStdout().lines()
-                .map(String::trim).filter(line -> !line.isEmpty())
+        List<String> lines = container.rootExec("ps", "-u", "user", "-o", "pid=,ppid=,stat=,comm=,args=").getStdout()
+                .lines().map(String::trim).filter(line -> !line.isEmpty()).toList();
+        List<String> servers = lines.stream().filter(line -> exceptServer)
+                .filter(line -> line.contains(" dev.starfish.runtime.server.ServerMain"))
+                .map(line -> line.split("\\s+")[0]).toList();
+        return lines.stream()
                 .filter(line -> !line.split("\\s+")[2].startsWith("Z"))
                 .filter(line -> !List.of("1", gate).contains(line.split("\\s+")[0]))
+                .filter(line -> !servers.contains(line.split("\\s+")[0]))
+                .filter(line -> !(servers.contains(line.split("\\s+")[1]) && line.contains("starfish-exec --server")))
                 .filter(line -> !line.matches("\\d+\\s+1\\s+\\S+\\s+sleep\\s+sleep infinity"))
                 .map(line -> line.replaceFirst("^(\\S+)\\s+\\S+\\s+\\S+\\s+", "$1 "))
                 .toList();

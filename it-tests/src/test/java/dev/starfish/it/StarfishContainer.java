@@ -30,6 +30,11 @@ final class StarfishContainer extends GenericContainer<StarfishContainer> {
         withCommand("sleep", "infinity");
         // docker-init reaps orphans, so a tool left behind shows as a live process, not a zombie.
         withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withInit(true));
+        // bin/starfish's default is the resident server; the suite's second run sets STARFISH_SERVER=off
+        String server = System.getenv("STARFISH_SERVER");
+        if (server != null) {
+            withEnv("STARFISH_SERVER", server);
+        }
     }
 
     /** Runs {@code starfish ARGS} as the image's user in its home directory. */

@@ -16,8 +16,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "server", mixinStandardHelpOptions = true,
         subcommands = {ServerCommand.Status.class, ServerCommand.Stop.class},
-        description = {"Show the resident server of this installation (the warm JVM that serves every command when "
-                + "STARFISH_SERVER=on), or stop it once no command runs in it.",
+        description = {"Show the resident server of this installation (the warm JVM that serves every command, unless "
+                + "STARFISH_SERVER=off), or stop it once no command runs in it.",
                 "It starts on first use and exits after server.idle.minutes of conf/starfish.properties without a "
                 + "command; --no-server or STARFISH_SERVER=off runs a command in a JVM of its own (docs/server.md)."})
 final class ServerCommand implements Callable<Integer> {

@@ -28,6 +28,7 @@ public final class PluginNatives implements AutoCloseable {
     private final NativeSettings settings;
     private ContentAddressedCache cache;
     private final List<Long> handles = new ArrayList<>();
+    private final ExtractedFiles extracted = new ExtractedFiles();
     private Optional<Path> toolsDir;
 
     public PluginNatives(String pluginId, Path jar, NativeSettings settings) {
@@ -60,6 +61,7 @@ public final class PluginNatives implements AutoCloseable {
         byte[] bytes = readEntry(entryName).orElseThrow(() -> new UnsatisfiedLinkError("plugin '" + pluginId + "' ("
                 + jar.getFileName() + ") bundles no native library '" + name + "': expected the jar entry " + entryName));
         Path path = cache().store("lib" + name + ".so", bytes, false);
+        extracted.record(path);
         if (settings.deepBind()) {
             DeepBind.ensureShimLoaded(settings.deepBindShim().orElseThrow(() ->
                     new IllegalStateException("deep-bind is on but no JNI shim is configured")));
@@ -106,7 +108,18 @@ public final class PluginNatives implements AutoCloseable {
         for (String entry : names) {
             items.add(new ContentAddressedCache.Item(entry.substring(TOOLS_DIR.length()), readEntry(entry).orElseThrow()));
         }
-        return Optional.of(cache().storeGroup("tools", items));
+        Path dir = cache().storeGroup("tools", items);
+        items.forEach(item -> extracted.record(dir.resolve(item.name())));
+        return Optional.of(dir);
+    }
+
+    /**
+     * The first library or tool this plugin extracted that changed on disk since (overwritten in
+     * place, replaced, removed); a warm server then loads the plugins afresh rather than call into a
+     * mapping whose file changed or run a tool nobody verified.
+     */
+    public Optional<Path> changedSinceExtracted() {
+        return extracted.firstChanged();
     }
 
     private void bindToLoaderOf(Class<?> owner, Path path) {

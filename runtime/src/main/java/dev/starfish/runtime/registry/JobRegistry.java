@@ -275,6 +275,12 @@ public final class JobRegistry implements AutoCloseable {
         return "job " + job.name() + " of plugin " + job.info().id() + " (" + job.info().jarName() + ")";
     }
 
+    /** A native library or tool a plugin of this registry extracted that changed on disk since, if any. */
+    public Optional<Path> nativeFileChangedSinceExtracted() {
+        return plugins.stream().map(LoadedPlugin::nativeFileChangedSinceExtracted).flatMap(Optional::stream)
+                .findFirst();
+    }
+
     /** Closes every plugin's loader. */
     @Override
     public void close() {

@@ -55,6 +55,11 @@ public final class LoadedPlugin implements AutoCloseable {
         return bundlesTools ? loader().bundledToolsDir() : Optional.empty();
     }
 
+    /** A native file the plugin's loader extracted that changed on disk since; empty when none or not opened. */
+    public synchronized Optional<Path> nativeFileChangedSinceExtracted() {
+        return loader == null ? Optional.empty() : loader.natives().changedSinceExtracted();
+    }
+
     @Override
     public synchronized void close() {
         if (loader == null) {

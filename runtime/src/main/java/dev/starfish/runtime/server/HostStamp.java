@@ -1,13 +1,12 @@
 package dev.starfish.runtime.server;
 
+import dev.starfish.runtime.registry.FileStat;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What a warm host was loaded from, as it is on disk now: every entry of the plugins directory and
@@ -44,9 +43,7 @@ record HostStamp(List<String> entries) {
 
     private static String describe(Path path) {
         try {
-            Map<String, Object> a = Files.readAttributes(path, "unix:size,lastModifiedTime,ctime,ino",
-                    LinkOption.NOFOLLOW_LINKS);
-            return a.get("size") + " " + a.get("lastModifiedTime") + " " + a.get("ctime") + " " + a.get("ino");
+            return FileStat.of(path).toString();
         } catch (IOException | RuntimeException e) {
             return "gone";
         }

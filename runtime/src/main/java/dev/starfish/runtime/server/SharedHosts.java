@@ -5,12 +5,14 @@ import dev.starfish.runtime.config.UserCacheDirectory;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.host.HostSource;
 import dev.starfish.runtime.log.ConsoleRoutes;
+import dev.starfish.runtime.log.LazyLogger;
 import dev.starfish.runtime.nativelib.NativeSettings;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -24,12 +26,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * commands' tools on one spawn server of its own ({@link Host#sharingOneSpawnServer}), ended with it.
  * A host loaded afresh extracts its native libraries into a directory of its own, deleted when the
  * host is closed or, for the newest hosts, when the server exits ({@link #deleteNativeDirectories()}).
+ * A library or tool a warm host extracted that changed on disk since (a same-size impostor written
+ * in place changes the very code the JVM mapped) retires that host the same way, with a warning.
  */
 final class SharedHosts implements HostSource {
 
     private record Key(Path home, Path pluginsDir, List<String> rejects, boolean listsTurnedAway, Path nativeRoot,
             Path userCache) {
     }
+
+    private static final LazyLogger LOG = LazyLogger.of(SharedHosts.class);
 
     private final Map<Key, Warm> current = new HashMap<>();
     private final AtomicInteger generations = new AtomicInteger();
@@ -52,6 +58,17 @@ final class SharedHosts implements HostSource {
             if (warm != null && !warm.stamp.equals(stamp)) {
                 log.println("starfish-server: " + plugins + " or " + home.confDir() + " changed; the next command"
                         + " loads the plugins again (host generation " + (generations.get() + 1) + ")");
+                current.remove(key);
+                warm.retire();
+                warm = null;
+            }
+            Optional<Path> tampered = warm == null ? Optional.empty()
+                    : warm.host.registry().nativeFileChangedSinceExtracted();
+            if (tampered.isPresent()) {
+                String why = "Cached native file " + tampered.get() + " changed on disk since this server loaded it;"
+                        + " loading the plugins afresh (host generation " + (generations.get() + 1) + ")";
+                log.println("starfish-server: " + why);
+                LOG.warn(why);
                 current.remove(key);
                 warm.retire();
                 warm = null;

@@ -89,6 +89,17 @@ final class AssembledDistribution {
         return run;
     }
 
+    /**
+     * Runs the driver as the last words of {@code wrapper}, e.g. {@code bash -c 'ulimit -n 512 && exec "$@"' sh}:
+     * for a driver started under limits, a priority or a cgroup of its own.
+     */
+    Run runWrapped(Path cwd, Map<String, String> env, List<String> wrapper, String... args) {
+        List<String> command = new ArrayList<>(wrapper);
+        command.add(home.resolve("bin/starfish").toString());
+        command.addAll(List.of(args));
+        return finish(startCommand(cwd, env, command));
+    }
+
     /** Starts the driver without waiting: for tests of concurrent compiles and signals. */
     Started start(Path cwd, String... args) {
         return start(cwd, Map.of(), args);
