@@ -40,7 +40,12 @@ int main(int argc, char **argv) {
     sfc_buf_free(&payload);
 
     int control = sfc_server_control(&o);
-    int sock = sfc_reach(&place, o.java, !control);
+    int sock = sfc_reach(&place, o.java, control ? SFC_REACH_RUNNING
+                                         : o.one_shot != NULL ? SFC_REACH_OR_START_BESIDE : SFC_REACH_OR_START);
+    if (sock < 0 && !control) {
+        sfc_buf_free(&frame);
+        sfc_exec_one_shot(o.one_shot, o.args, o.n_args);
+    }
     if (sock < 0) {
         printf("starfish: no server is running for %s (socket %s)\n", o.home, place.sock);
         sfc_buf_free(&frame);

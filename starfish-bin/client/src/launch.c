@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <poll.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -167,7 +169,84 @@ static int await_accept(const struct sfc_place *p, pid_t pid) {
     }
 }
 
-int sfc_reach(const struct sfc_place *p, char *const *java, int may_start) {
+static int open_lock(const struct sfc_place *p, int create) {
+    int lock = open(p->lock, O_RDWR | O_NOFOLLOW | O_CLOEXEC | (create ? O_CREAT : 0), 0600);
+    if (lock < 0 && (create || errno != ENOENT)) {
+        sfc_fail(SFC_EXIT_FAILED, "cannot open the server's lock file %s: %s", p->lock, strerror(errno));
+    }
+    return lock;
+}
+
+/* flock(how) on lock, retried on EINTR; 0, or -1 with errno EWOULDBLOCK for LOCK_NB when held. */
+static int take(const struct sfc_place *p, int lock, int how) {
+    while (flock(lock, how) != 0) {
+        if (errno == EWOULDBLOCK && (how & LOCK_NB)) {
+            return -1;
+        }
+        if (errno != EINTR) {
+            sfc_fail(SFC_EXIT_FAILED, "cannot lock %s: %s", p->lock, strerror(errno));
+        }
+    }
+    return 0;
+}
+
+/* Under the lock: a server that started meanwhile, else -1 with a stale socket removed. */
+static int connect_or_clear(const struct sfc_place *p) {
+    int fd = sfc_connect_path(p->sock, 0);
+    if (fd < 0 && errno == ECONNREFUSED && unlink(p->sock) != 0 && errno != ENOENT) {
+        sfc_fail(SFC_EXIT_FAILED, "cannot remove the stale server socket %s: %s", p->sock, strerror(errno));
+    }
+    return fd;
+}
+
+/*
+ * A detached starter (its own session; stdio on the log, where its one line goes should the start
+ * fail) starts the server and holds the lock, inherited from this process, until the server accepts.
+ * The intermediate child exits at once, so the starter is nobody's child to reap.
+ */
+/* Returns once process pid has exited (at once when it has already). */
+static void await_exit_of(pid_t pid) {
+    int fd = (int)syscall(SYS_pidfd_open, pid, 0);
+    if (fd >= 0) {
+        struct pollfd gone = {fd, POLLIN, 0};
+        while (poll(&gone, 1, -1) < 0 && errno == EINTR) {
+        }
+        close(fd);
+        return;
+    }
+    while (errno != ESRCH && (kill(pid, 0) == 0 || errno == EPERM)) { /* a kernel without pidfd_open */
+        struct timespec pause = {0, 10000000};
+        nanosleep(&pause, NULL);
+    }
+}
+
+static void start_beside(const struct sfc_place *p, char *const *java) {
+    pid_t command = getpid(); /* this process goes on as the one-shot command (exec keeps the pid) */
+    pid_t middle = fork();
+    if (middle < 0) {
+        return; /* no background start: this command runs one-shot all the same */
+    }
+    if (middle == 0) {
+        if (fork() != 0) {
+            _exit(0);
+        }
+        setsid();
+        int null = open("/dev/null", O_RDWR);
+        int log = open(p->log, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, 0600);
+        if (null < 0 || log < 0 || dup2(null, 0) < 0 || dup2(log, 1) < 0 || dup2(log, 2) < 0) {
+            _exit(1);
+        }
+        /* after the command, not beside it: the two JVMs starting at once would slow the command down */
+        await_exit_of(command);
+        close(await_accept(p, start_server(p, java)));
+        sfc_stop_other_builds(p);
+        _exit(0);
+    }
+    while (waitpid(middle, NULL, 0) < 0 && errno == EINTR) {
+    }
+}
+
+int sfc_reach(const struct sfc_place *p, char *const *java, enum sfc_reach_mode mode) {
     int fd = sfc_connect_path(p->sock, 0);
     if (fd >= 0) {
         return fd;
@@ -175,28 +254,45 @@ int sfc_reach(const struct sfc_place *p, char *const *java, int may_start) {
     if (!absent(errno)) {
         sfc_fail(SFC_EXIT_FAILED, "cannot connect to the Starfish server at %s: %s", p->sock, strerror(errno));
     }
-    if (!may_start) {
-        return -1;
-    }
-    int lock = open(p->lock, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+    int lock = open_lock(p, mode != SFC_REACH_RUNNING);
     if (lock < 0) {
-        sfc_fail(SFC_EXIT_FAILED, "cannot open the server's lock file %s: %s", p->lock, strerror(errno));
+        return -1; /* no server was ever started here */
     }
-    while (flock(lock, LOCK_EX) != 0) {
-        if (errno != EINTR) {
-            sfc_fail(SFC_EXIT_FAILED, "cannot lock %s: %s", p->lock, strerror(errno));
+    if (mode == SFC_REACH_RUNNING) {
+        /* a server being started (its starter holds the lock) is waited for, a missing one is not */
+        double deadline = now_s() + SFC_START_SECONDS;
+        while (take(p, lock, LOCK_EX | LOCK_NB) != 0 && now_s() < deadline) {
+            struct timespec pause = {0, 10000000};
+            nanosleep(&pause, NULL);
         }
-    }
-    fd = sfc_connect_path(p->sock, 0);
-    if (fd < 0) {
-        if (errno == ECONNREFUSED && unlink(p->sock) != 0 && errno != ENOENT) {
-            sfc_fail(SFC_EXIT_FAILED, "cannot remove the stale server socket %s: %s", p->sock, strerror(errno));
+        fd = sfc_connect_path(p->sock, 0);
+    } else if (mode == SFC_REACH_OR_START_BESIDE) {
+        if (take(p, lock, LOCK_EX | LOCK_NB) == 0 && (fd = connect_or_clear(p)) < 0) {
+            start_beside(p, java);
         }
-        fd = await_accept(p, start_server(p, java));
-        sfc_stop_other_builds(p);
+    } else {
+        take(p, lock, LOCK_EX);
+        fd = connect_or_clear(p);
+        if (fd < 0) {
+            fd = await_accept(p, start_server(p, java));
+            sfc_stop_other_builds(p);
+        }
     }
     close(lock);
     return fd;
+}
+
+void sfc_exec_one_shot(const char *path, char **args, size_t n_args) {
+    char **argv = sfc_xmalloc(sizeof(char *) * (n_args + 2));
+    argv[0] = (char *)path;
+    memcpy(argv + 1, args, sizeof(char *) * n_args);
+    argv[n_args + 1] = NULL;
+    signal(SIGPIPE, SIG_DFL); /* ignored by this client, not by what it runs */
+    if (setenv("STARFISH_SERVER", "off", 1) != 0) {
+        sfc_fail(SFC_EXIT_FAILED, "cannot set STARFISH_SERVER=off: %s", strerror(errno));
+    }
+    execv(path, argv);
+    sfc_fail(SFC_EXIT_USAGE, "cannot run %s: %s", path, strerror(errno));
 }
 
 void sfc_stop_other_builds(const struct sfc_place *p) {

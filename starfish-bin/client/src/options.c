@@ -6,7 +6,7 @@
 
 #include "fail.h"
 
-#define USAGE "usage: starfish-client [--identity WORD]... [--stamp PATH]... --home DIR -- JAVA_COMMAND... -- ARGS..."
+#define USAGE "usage: starfish-client [--identity WORD]... [--stamp PATH]... [--one-shot PATH] --home DIR -- JAVA_COMMAND... -- ARGS..."
 
 void sfc_parse_options(int argc, char **argv, struct sfc_options *o) {
     *o = (struct sfc_options){0};
@@ -15,9 +15,11 @@ void sfc_parse_options(int argc, char **argv, struct sfc_options *o) {
     int i = 1;
     for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
         const char *opt = argv[i];
-        int known = strcmp(opt, "--identity") == 0 || strcmp(opt, "--stamp") == 0 || strcmp(opt, "--home") == 0;
+        int known = strcmp(opt, "--identity") == 0 || strcmp(opt, "--stamp") == 0 || strcmp(opt, "--home") == 0
+                    || strcmp(opt, "--one-shot") == 0;
         if (!known) {
-            sfc_fail(SFC_EXIT_USAGE, "starfish-client: unknown option '%s' (expected --identity, --stamp, --home or --); %s",
+            sfc_fail(SFC_EXIT_USAGE,
+                     "starfish-client: unknown option '%s' (expected --identity, --stamp, --one-shot, --home or --); %s",
                      opt, USAGE);
         }
         if (i + 1 >= argc) {
@@ -28,6 +30,8 @@ void sfc_parse_options(int argc, char **argv, struct sfc_options *o) {
             o->identity[o->n_identity++] = value;
         } else if (strcmp(opt, "--stamp") == 0) {
             o->stamps[o->n_stamps++] = value;
+        } else if (strcmp(opt, "--one-shot") == 0) {
+            o->one_shot = value;
         } else {
             o->home = value;
         }

@@ -1,8 +1,12 @@
 /*
  * options.h - the command line of starfish-client:
  *
- *   starfish-client [--identity WORD]... [--stamp PATH]... --home DIR
- *                   -- JAVA_COMMAND... -- ARGS...
+ *   starfish-client [--identity WORD]... [--stamp PATH]... [--one-shot PATH]
+ *                   --home DIR -- JAVA_COMMAND... -- ARGS...
+ *
+ * With --one-shot, a command that finds no server running starts one in the
+ * background and runs itself in a JVM of its own instead of waiting for it:
+ * PATH (bin/starfish) is exec'd with ARGS and STARFISH_SERVER=off (launch.h).
  *
  * JAVA_COMMAND starts the server (its first word is run as execvp does);
  * ARGS are the user's arguments, passed to the server unchanged (a `--`
@@ -19,6 +23,7 @@ struct sfc_options {
     char **stamps;
     size_t n_stamps;
     const char *home;
+    const char *one_shot; /* NULL unless --one-shot */
     char **java; /* NULL-terminated (the second `--` in argv is overwritten with NULL) */
     char **args; /* n_args words */
     size_t n_args;

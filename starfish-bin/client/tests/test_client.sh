@@ -152,6 +152,26 @@ nice -n 3 "$CLIENT" --identity one --home "$T/home" -- "$FAKE" -- exit 0 </dev/n
 run exit 0 </dev/null || fail "usual limits again"
 [ "$(wc -l <"$S/starts")" = 3 ] || fail "other limits and priority start one server each: $(wc -l <"$S/starts") servers"
 
+# --one-shot: with no server running, the command runs one-shot at once while a server starts beside it
+fresh
+printf '#!/bin/sh\necho "one-shot $STARFISH_SERVER $*"\nexit 7\n' >"$T/one-shot"; chmod +x "$T/one-shot"
+beside() { "$CLIENT" --identity one --one-shot "$T/one-shot" --home "$T/home" -- "$FAKE" -- "$@"; }
+beside exit 5 </dev/null >"$S/out"; got=$?
+[ "$got" = 7 ] && grep -qx "one-shot off exit 5" "$S/out" || fail "one-shot while starting: $got $(cat "$S/out")"
+run server status </dev/null >"$S/out" 2>&1
+grep -q "no server is running" "$S/out" && fail "server status waits for the server being started: $(cat "$S/out")"
+beside exit 5 </dev/null >"$S/out"; got=$?
+[ "$got" = 5 ] && [ ! -s "$S/out" ] || fail "a running server serves a --one-shot client: $got $(cat "$S/out")"
+[ "$(wc -l <"$S/starts")" = 1 ] || fail "one server started beside: $(wc -l <"$S/starts")"
+fresh
+beside exit 5 </dev/null >"$S/a" & a=$!
+beside exit 5 </dev/null >"$S/b" & b=$!
+wait $a; wait $b
+# (the second runs one-shot too, unless the server was up by the time it looked)
+grep -qx "one-shot off exit 5" "$S/a" || grep -qx "one-shot off exit 5" "$S/b" || fail "two first calls run one-shot"
+run exit 0 </dev/null || fail "after two first calls"
+[ "$(wc -l <"$S/starts")" = 1 ] || fail "two first calls at once start one server beside: $(wc -l <"$S/starts")"
+
 # a reader of stdout that goes away: the rest of stdout is dropped, stderr and the exit code are the command's
 fresh
 { run outerr 20000 </dev/null 2>"$S/err"; echo $? >"$S/code"; } | head -c 1 >/dev/null

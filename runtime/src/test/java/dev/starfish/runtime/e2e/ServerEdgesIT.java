@@ -2,6 +2,8 @@ package dev.starfish.runtime.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -108,6 +110,34 @@ class ServerEdgesIT {
         assertThat(unknown.exitCode()).isEqualTo(2);
         assertThat(unknown.stderr()).contains("restart");
         assertThat(shipped.run(cwd, byDefault, "--help").stdout()).contains("server");
+    }
+
+    @Test
+    void byDefaultTheFirstCommandRunsInAJvmOfItsOwnAndTheServerItStartsServesTheNext() throws IOException {
+        Map<String, String> byDefault = Map.of("XDG_RUNTIME_DIR", runtimeDir.toString(), "STARFISH_SERVER", "");
+
+        AssembledDistribution.Run first = shipped.run(cwd, byDefault, "--version");
+        AssembledDistribution.Run status = shipped.run(cwd, byDefault, "server", "status", "--json");
+        AssembledDistribution.Run second = shipped.run(cwd, byDefault, "--version");
+        AssembledDistribution.Run after = shipped.run(cwd, byDefault, "server", "status", "--json");
+
+        assertThat(first.exitCode()).as("%s", first).isZero();
+        assertThat(second.stdout()).isEqualTo(first.stdout());
+        assertThat(status.exitCode()).as("the server the first command started, waited for: %s", status).isZero();
+        JsonNode before = new ObjectMapper().readTree(status.stdout());
+        assertThat(before.get("requestsServed").asInt()).as("the first command ran in a JVM of its own").isZero();
+        JsonNode then = new ObjectMapper().readTree(after.stdout());
+        assertThat(then.get("pid").asLong()).isEqualTo(before.get("pid").asLong());
+        assertThat(then.get("requestsServed").asInt()).as("the second command and one status").isEqualTo(2);
+    }
+
+    @Test
+    void anUnknownServerModeIsRefusedInOneLine() {
+        AssembledDistribution.Run run = shipped.run(cwd, Map.of("STARFISH_SERVER", "yes"), "--version");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr()).isEqualTo("starfish: error: STARFISH_SERVER=yes: expected auto (the default), on"
+                + " (wait for the server) or off (no server)\n");
     }
 
     private Map<String, String> server() {
