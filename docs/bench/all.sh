@@ -3,7 +3,8 @@
 # figure, the new one, met or missed), the medians behind it and the metaspace per plugin.
 #   bash docs/bench/all.sh [RUNS] [--baseline DIR]   (after mvn -o -q -DskipTests package -pl '!it-tests';
 #                                                    DIR: another distribution, e.g. main's, in the same rounds)
-#   bash docs/bench/all.sh --smoke                   (one run of each, 20 extra plugins, then 20 plugin
+#   bash docs/bench/all.sh --smoke                   (one run of each, 20 extra plugins, one round of the
+#                                                    first call and of 8 concurrent compiles, then 20 plugin
 #                                                    swaps under one server, plugin-swaps.sh --smoke; for CI)
 # STARFISH_HOME picks another distribution to measure (default runtime/target/starfish).
 set -euo pipefail
@@ -12,6 +13,10 @@ home=${STARFISH_HOME:-$root/runtime/target/starfish}
 unset STARFISH_HOME
 if [ "${1:-}" = --smoke ]; then
     python3 "$root/docs/bench/goals.py" --home "$home" --smoke
+    echo
+    python3 "$root/docs/bench/first-call.py" --home "$home" --runs 1
+    echo
+    python3 "$root/docs/bench/concurrent.py" --home "$home" --runs 1
     echo
     STARFISH_HOME=$home exec bash "$root/docs/bench/plugin-swaps.sh" --smoke
 fi
