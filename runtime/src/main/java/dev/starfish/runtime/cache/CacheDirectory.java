@@ -35,6 +35,8 @@ import java.util.Set;
 public final class CacheDirectory {
 
     static final String TAG = "CACHEDIR.TAG";
+    private static final String TAG_TEMP_PREFIX = ".tag";
+    private static final String TAG_TEMP_SUFFIX = ".tmp";
     static final String TAG_TEXT = "Signature: 8a477f597d28d172789f06886806bc55\n"
             + "# This file is a cache directory tag created by starfish: a compile cache (docs/compile-cache.md).\n";
     static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rwx------");
@@ -162,7 +164,7 @@ public final class CacheDirectory {
 
     private static void writeTag(Path dir) {
         try {
-            Path temp = Files.createTempFile(dir, ".tag", ".tmp");
+            Path temp = Files.createTempFile(dir, TAG_TEMP_PREFIX, TAG_TEMP_SUFFIX);
             Files.writeString(temp, TAG_TEXT, StandardCharsets.UTF_8);
             Files.move(temp, dir.resolve(TAG), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
@@ -170,9 +172,20 @@ public final class CacheDirectory {
         }
     }
 
+    /**
+     * Whether {@code dir} holds nothing but the tags another driver is writing aside this moment
+     * ({@link #writeTag}): two compiles opening one new cache at once both tag it, rather than the
+     * second taking the first's temporary for a stranger's file and compiling without the cache.
+     */
     private static boolean isEmpty(Path dir) {
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-            return !entries.iterator().hasNext();
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString();
+                if (!(name.startsWith(TAG_TEMP_PREFIX) && name.endsWith(TAG_TEMP_SUFFIX))) {
+                    return false;
+                }
+            }
+            return true;
         } catch (IOException e) {
             throw new UnusableCacheException("the compile cache " + dir + " cannot be read (" + reason(e) + ")");
         }

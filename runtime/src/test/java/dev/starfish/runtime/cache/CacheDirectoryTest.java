@@ -36,6 +36,29 @@ class CacheDirectoryTest {
     }
 
     @Test
+    void aNewCacheAnotherDriverIsTaggingThisVeryMomentIsUsedNotTakenForAForeignDirectory() throws IOException {
+        // two compiles on two nodes open one new shared cache at once: the first made the directory and
+        // is writing its tag aside (.tagNNN.tmp, then renamed); the second sees only that temporary
+        Path root = Files.createDirectory(tmp.resolve("shared-cache"), PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rwx------")));
+        Files.writeString(root.resolve(".tag4242.tmp"), CacheDirectory.TAG_TEXT);
+
+        CompileCache cache = CompileCache.open(new CacheSettings(root, 0, Duration.ofSeconds(60)));
+
+        assertThat(cache.enabled()).as("it used to be refused as not empty and not a Starfish cache: off").isTrue();
+        assertThat(root.resolve(CacheDirectory.TAG)).hasContent(CacheDirectory.TAG_TEXT);
+    }
+
+    @Test
+    void aDirectoryHoldingAnythingElseIsStillNotTakenOver() throws IOException {
+        Path root = Files.createDirectories(tmp.resolve("someone-elses"));
+        Files.writeString(root.resolve(".tag-notes.txt"), "mine");
+
+        assertThatThrownBy(() -> CacheDirectory.existing(root)).isInstanceOf(UnusableCacheException.class)
+                .hasMessageContaining("is not empty and is not a Starfish compile cache");
+    }
+
+    @Test
     void aCacheBelowAStickyDirectoryOthersMayWriteIsUsed() throws IOException {
         Path sticky = Files.createDirectories(tmp.resolve("sticky"));
         Files.setAttribute(sticky, "unix:mode", 01777);
