@@ -159,8 +159,9 @@ class NativeCacheIT {
     private static void stopServer(StarfishContainer container) {
         // the pattern's brackets keep pgrep from finding this very shell, whose arguments hold the pattern
         String server = "'dev[.]starfish[.]runtime[.]server[.]ServerMain'";
-        ExecResult stopped = container.shell(StarfishContainer.STARFISH + " server stop; i=0; while pgrep -u user -f "
-                + server + " >/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done; ! pgrep -u user -f " + server
+        // `server stop` waits for a server still being started; then each of its processes is waited for
+        ExecResult stopped = container.shell(StarfishContainer.STARFISH + " server stop; for pid in $(pgrep -u user -f "
+                + server + "); do timeout 10 tail --pid=$pid -f /dev/null; done; ! pgrep -u user -f " + server
                 + " || { ps -u user -o pid,args; ls -l /tmp/starfish-1000; cat /tmp/starfish-1000/*.log; false; }");
         assertThat(stopped.getExitCode()).as("user's server, if any, stopped:\n%s", describe(stopped)).isZero();
     }
