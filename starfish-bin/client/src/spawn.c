@@ -38,7 +38,8 @@ static void close_other_fds(void) {
     closedir(d);
 }
 
-/* Only a JVM takes -XX:ErrorFile (the client's tests start a fake server of their own). */
+/* Only a JVM takes -XX:ErrorFile; any other server command (bin/starfish, which picks the class-data
+ * archive only when a server starts, or the tests' fake server) finds the file in the environment. */
 static int is_java(const char *path) {
     const char *base = strrchr(path, '/');
     return strcmp(base == NULL ? path : base + 1, "java") == 0;
@@ -75,6 +76,9 @@ _Noreturn static void exec_server(const struct sfc_place *p, char *const *java, 
     static char error_file[SFC_PATH_MAX + 64];
     if (argv == NULL || (size_t)snprintf(error_file, sizeof error_file, "-XX:ErrorFile=%s/%s-%s.hs_err_pid%%p.log",
                                          p->dir, p->inst, p->build) >= sizeof error_file) {
+        _exit(127);
+    }
+    if (setenv("STARFISH_SERVER_ERROR_FILE", error_file + strlen("-XX:ErrorFile="), 1) != 0) {
         _exit(127);
     }
     argv[0] = java[0];

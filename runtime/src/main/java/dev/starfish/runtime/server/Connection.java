@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -94,20 +93,22 @@ final class Connection {
 
     private void run(ClientRequest request, FrameReader reader) throws IOException {
         if (ServerControl.handles(request.args())) {
-            PrintStream out = new PrintStream(new FrameOutputStream(writer, Frame.STDOUT), true, StandardCharsets.UTF_8);
-            PrintStream err = new PrintStream(new FrameOutputStream(writer, Frame.STDERR), true, StandardCharsets.UTF_8);
+            PrintStream out = FrameOutputStream.printStream(writer, Frame.STDOUT);
+            PrintStream err = FrameOutputStream.printStream(writer, Frame.STDERR);
             state.requestStarted();
             int code;
             try {
                 code = new ServerControl(state).run(request.args(), out, err);
             } finally {
+                out.flush();
+                err.flush();
                 state.requestEnded();
             }
             writer.write(Frame.exit(code));
             return;
         }
         FrameInputStream stdin = new FrameInputStream(writer);
-        RequestRun run = new RequestRun(request, writer, stdin, hosts, state.socket());
+        RequestRun run = new RequestRun(request, writer, stdin, hosts, state.socket(), state.startWarning());
         long started = System.nanoTime();
         state.requestStarted();
         run.start("starfish-request-" + number, state::requestEnded);

@@ -12,6 +12,8 @@ import java.io.OutputStream;
  */
 final class FrameWriter {
 
+    private static final int HEADER = 5;
+
     private final OutputStream out;
     private boolean broken;
 
@@ -25,9 +27,15 @@ final class FrameWriter {
             return false;
         }
         try {
-            out.write(new byte[] {type, (byte) (length >>> 24), (byte) (length >>> 16), (byte) (length >>> 8),
-                (byte) length});
-            out.write(bytes, offset, length);
+            // one write per frame: a heap buffer written to a channel is copied to a direct one each time
+            byte[] frame = new byte[HEADER + length];
+            frame[0] = type;
+            frame[1] = (byte) (length >>> 24);
+            frame[2] = (byte) (length >>> 16);
+            frame[3] = (byte) (length >>> 8);
+            frame[4] = (byte) length;
+            System.arraycopy(bytes, offset, frame, HEADER, length);
+            out.write(frame);
             out.flush();
             return true;
         } catch (IOException e) {

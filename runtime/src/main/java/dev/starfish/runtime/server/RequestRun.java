@@ -12,7 +12,6 @@ import dev.starfish.runtime.invocation.Umask;
 import dev.starfish.runtime.registry.JobThreadScope;
 import dev.starfish.runtime.report.DriverStart;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashMap;
@@ -38,17 +37,20 @@ final class RequestRun {
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
 
     private final CommandCrashContext crashContext;
+    private final String startWarning;
 
-    RequestRun(ClientRequest request, FrameWriter writer, FrameInputStream stdin, HostSource hosts, Path socket) {
+    RequestRun(ClientRequest request, FrameWriter writer, FrameInputStream stdin, HostSource hosts, Path socket,
+            String startWarning) {
         // the report measures from here, as the one-shot driver's from its process's start
         DriverStart received = new DriverStart(Instant.now(), System.nanoTime(), "the server's receipt of the request");
         this.services = new CommandServices(requireNonNull(hosts, "hosts is null"), () -> received);
         this.request = requireNonNull(request, "request is null");
-        PrintStream out = new PrintStream(new FrameOutputStream(writer, Frame.STDOUT), false, StandardCharsets.UTF_8);
-        PrintStream err = new PrintStream(new FrameOutputStream(writer, Frame.STDERR), false, StandardCharsets.UTF_8);
+        PrintStream out = FrameOutputStream.printStream(writer, Frame.STDOUT);
+        PrintStream err = FrameOutputStream.printStream(writer, Frame.STDERR);
         this.invocation = new Invocation(request.workingDirectory(), environment(request), stdin, out, err,
                 request.terminal(), new Cancellation(), new Umask(request.umask()));
         this.crashContext = CommandCrashContext.of(socket, request.clientPid());
+        this.startWarning = requireNonNull(startWarning, "startWarning is null");
     }
 
     /**
@@ -73,6 +75,9 @@ final class RequestRun {
             ThreadContext.put(JobThreadScope.CLIENT, Long.toString(request.clientPid()));
             ThreadContext.put(CrashContext.KEY, crashContext.file().toString());
             try {
+                if (!startWarning.isEmpty()) {
+                    invocation.err().println(startWarning);
+                }
                 int code = StarfishCli.run(invocation, services, request.args().toArray(String[]::new));
                 invocation.out().flush();
                 invocation.err().flush();
@@ -94,6 +99,7 @@ final class RequestRun {
     /** Cancels the command with {@code signal}; the exit code becomes 128 + its number. */
     void cancel(String signal) {
         if (invocation.cancellation().cancel(signal)) {
+            invocation.out().flush();
             invocation.err().flush();
             exit.complete(128 + SIGNALS.getOrDefault(signal, 15));
         }

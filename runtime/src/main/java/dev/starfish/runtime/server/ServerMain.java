@@ -34,6 +34,8 @@ public final class ServerMain {
 
     static final String SOCKET_ENV = "STARFISH_SERVER_SOCKET";
     static final String BUILD_ENV = "STARFISH_SERVER_BUILD";
+    /** Set by bin/starfish on the server it starts: a warning every command served repeats. */
+    static final String START_WARNING = "starfish.server.warning";
     static final String IDLE_ENV = "STARFISH_SERVER_IDLE_MINUTES";
     static final int MAX_CONNECTIONS = 64;
     /** How long an exiting server, its socket removed, waits for no connection to arrive before it exits. */
@@ -72,7 +74,7 @@ public final class ServerMain {
         boolean overridden = idleOverride != null && !idleOverride.isBlank();
         Duration idle = Lifecycle.idleOf(overridden ? idleOverride
                 : StarfishProperties.load(home.resolve("conf/starfish.properties")).string(Setting.SERVER_IDLE_MINUTES));
-        ServerState state = new ServerState(socket, build);
+        ServerState state = new ServerState(socket, build, System.getProperty(START_WARNING, ""));
         Lifecycle lifecycle = new Lifecycle(state, idle, log);
         PeerCheck peers = PeerCheck.ofThisProcess();
         ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {

@@ -21,10 +21,21 @@ final class ServerState {
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicLong lastActivityNanos = new AtomicLong(System.nanoTime());
     private final AtomicBoolean stopWhenIdle = new AtomicBoolean();
+    private final String startWarning;
 
-    ServerState(Path socket, String build) {
+    /**
+     * {@code startWarning} (empty for none) is what bin/starfish found wrong as it started this
+     * server (a class-data archive changed in place): every command served says it, as every
+     * command the script runs itself does.
+     */
+    ServerState(Path socket, String build, String startWarning) {
         this.socket = socket;
         this.build = build;
+        this.startWarning = startWarning;
+    }
+
+    String startWarning() {
+        return startWarning;
     }
 
     void requestStarted() {

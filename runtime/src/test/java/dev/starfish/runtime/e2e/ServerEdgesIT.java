@@ -10,6 +10,7 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -138,6 +139,41 @@ class ServerEdgesIT {
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).isEqualTo("starfish: error: STARFISH_SERVER=yes: expected auto (the default), on"
                 + " (wait for the server) or off (no server)\n");
+    }
+
+    /**
+     * A served command costs the script no program of its own (the class-data archive's stat, a
+     * fork and an exec, is made once, by the server's start), and the server still starts from the
+     * archive; a one-shot command still checks the archive.
+     */
+    @Test
+    void aServedCommandRunsNoProgramBeforeTheClientAndTheServerStartsFromTheArchive() throws Exception {
+        Path bin = Files.createDirectories(cwd.resolve("bin"));
+        Path calls = cwd.resolve("stat-calls.txt");
+        Path stat = bin.resolve("stat");
+        Files.writeString(stat, "#!/bin/sh\necho \"$*\" >>'" + calls + "'\nexec /usr/bin/stat \"$@\"\n");
+        Files.setPosixFilePermissions(stat, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Map<String, String> env = new HashMap<>(server());
+        env.put("PATH", bin + ":" + System.getenv("PATH"));
+
+        AssembledDistribution.Run started = shipped.run(cwd, env, "--version");
+        Files.deleteIfExists(calls);
+        AssembledDistribution.Run version = shipped.run(cwd, env, "--version");
+        AssembledDistribution.Run jobs = shipped.run(cwd, env, "jobs");
+        boolean servedRanStat = Files.exists(calls);
+        AssembledDistribution.Run status = shipped.run(cwd, env, "server", "status", "--json");
+        long pid = new ObjectMapper().readTree(status.stdout()).get("pid").asLong();
+        String command = Files.readString(Path.of("/proc/" + pid + "/cmdline")).replace('\0', ' ');
+        AssembledDistribution.Run oneShot = shipped.run(cwd, env, "--no-server", "--version");
+
+        assertThat(started.exitCode()).as("%s", started).isZero();
+        assertThat(version.exitCode()).as("%s", version).isZero();
+        assertThat(jobs.exitCode()).as("%s", jobs).isZero();
+        assertThat(servedRanStat).as("a served command ran stat").isFalse();
+        assertThat(command).contains("-XX:SharedArchiveFile=" + shipped.home().resolve("lib/starfish.jsa"))
+                .contains("-XX:ErrorFile=").contains("dev.starfish.runtime.server.ServerMain");
+        assertThat(oneShot.exitCode()).as("%s", oneShot).isZero();
+        assertThat(Files.readString(calls)).as("the one-shot driver checks the archive").contains("starfish.jsa");
     }
 
     private Map<String, String> server() {

@@ -24,7 +24,7 @@ class LifecycleTest {
 
     @Test
     void aServerRunningACommandNeverExitsAndAnIdleOneExitsWhenAskedOrAfterItsIdleTime() throws Exception {
-        ServerState state = new ServerState(Path.of("/tmp/s.sock"), "b");
+        ServerState state = new ServerState(Path.of("/tmp/s.sock"), "b", "");
         Lifecycle lifecycle = new Lifecycle(state, Duration.ofMillis(200), new PrintStream(new ByteArrayOutputStream()));
 
         state.requestStarted();
@@ -33,7 +33,7 @@ class LifecycleTest {
         state.requestEnded();
         assertThat(lifecycle.exitReason()).hasValue("asked to exit when idle");
 
-        ServerState quiet = new ServerState(Path.of("/tmp/s.sock"), "b");
+        ServerState quiet = new ServerState(Path.of("/tmp/s.sock"), "b", "");
         Lifecycle idle = new Lifecycle(quiet, Duration.ofMillis(200), new PrintStream(new ByteArrayOutputStream()));
         assertThat(idle.exitReason()).isEmpty();
         Thread.sleep(250);
