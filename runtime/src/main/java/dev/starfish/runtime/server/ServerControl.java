@@ -78,9 +78,10 @@ final class ServerControl {
         return 2;
     }
 
-    private static String describe(Map<String, Object> status) {
+    static String describe(Map<String, Object> status) {
+        long served = ((Number) status.get("requestsServed")).longValue();
         return "starfish server: pid " + status.get("pid") + ", build " + status.get("build") + ", up "
-                + status.get("uptimeSeconds") + " s, " + status.get("requestsServed") + " commands served, "
+                + status.get("uptimeSeconds") + " s, " + served + (served == 1 ? " command" : " commands") + " served, "
                 + status.get("requestsRunning") + " running, heap " + ((Long) status.get("heapUsedBytes") >> 20)
                 + " of " + ((Long) status.get("heapMaxBytes") >> 20) + " MB, socket " + status.get("socket");
     }

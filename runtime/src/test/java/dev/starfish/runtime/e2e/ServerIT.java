@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -233,33 +234,19 @@ class ServerIT {
         long pid = status(shipped).get("pid").asLong();
         Path socket = sockets().get(0);
         // as if the rights had been loosened while the server ran: only the peer check stands
-        Files.setPosixFilePermissions(runtimeDir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx--x--x"));
+        Files.setPosixFilePermissions(runtimeDir, PosixFilePermissions.fromString("rwx--x--x"));
         Files.setPosixFilePermissions(socket.getParent(),
-                java.nio.file.attribute.PosixFilePermissions.fromString("rwx--x--x"));
-        Files.setPosixFilePermissions(socket, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-rw-"));
-        Path probe = cwd.resolve("Probe.java");
-        Files.writeString(probe, "import java.net.*; import java.nio.*; import java.nio.channels.*;\n"
-                + "public class Probe { public static void main(String[] a) throws Exception {\n"
-                + "  SocketChannel c = SocketChannel.open(UnixDomainSocketAddress.of(a[0]));\n"
-                + "  byte[] p = (\"2\\0/\\0\" + \"1\\0--version\\0\" + \"0\\0fff\\0\" + \"0\\0\" + \"0022\\0\" + \"1\\0\").getBytes();\n"
-                + "  ByteBuffer b = ByteBuffer.allocate(5 + p.length); b.put((byte) 'Q').putInt(p.length).put(p).flip();\n"
-                + "  try { c.write(b); } catch (java.io.IOException e) { } ByteBuffer in = ByteBuffer.allocate(4096);\n"
-                + "  while (c.read(in) >= 0) { } System.out.write(in.array(), 0, in.position()); System.out.flush(); } }\n");
-        Files.setPosixFilePermissions(cwd, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
-        Files.setPosixFilePermissions(probe, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-        Process nobody = new ProcessBuilder("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), probe.toString(), socket.toString())
-                .redirectErrorStream(true).start();
-        String answer = new String(nobody.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
-        nobody.waitFor(60, TimeUnit.SECONDS);
+                PosixFilePermissions.fromString("rwx--x--x"));
+        Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-rw-rw-"));
+        String answer = ForeignClient.versionAsNobody(socket, cwd);
 
         assertThat(answer).as("the server's answer to the other user").contains("starfish: error: server: this server"
                 + " serves user root only").doesNotContain("starfish 0.1.0");
         assertThat(answer).endsWith("X\0\0\0\4\0\0\0\2");
         assertThat(log()).contains("refused: this server serves user root only");
         Files.setPosixFilePermissions(socket.getParent(),
-                java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
-        Files.setPosixFilePermissions(runtimeDir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+                PosixFilePermissions.fromString("rwx------"));
+        Files.setPosixFilePermissions(runtimeDir, PosixFilePermissions.fromString("rwx------"));
         assertThat(status(shipped).get("pid").asLong()).as("the server still serves its user").isEqualTo(pid);
     }
 
