@@ -2,7 +2,7 @@
 """Whole-process medians of two installations side by side, each command alternated with the
 other installation's and with the JVM floor in every round, so the machine's drift hits both.
 
-    python3 docs/bench/compare.py --new runtime/target/starfish --old DIR [--runs 9]
+    python3 docs/bench/compare.py --new runtime/target/starfish --old DIR [--runs 9] [--warmup 1]
         [--new-env STARFISH_SERVER=on] [--old-env NAME=VALUE]
 
 With --new-env STARFISH_SERVER=on the new side goes through its resident server (warmed up by the
@@ -43,6 +43,9 @@ def main():
     parser.add_argument("--new", required=True)
     parser.add_argument("--old", required=True)
     parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--warmup", type=int, default=1, metavar="ROUNDS",
+                        help="uncounted rounds of every command first (a server's code is compiled by C2 only "
+                             "after some hundred commands; 20 rounds serve 100 commands)")
     parser.add_argument("--new-env", action="append", default=[], metavar="NAME=VALUE",
                         help="an environment variable for the new side only (STARFISH_SERVER=on)")
     parser.add_argument("--old-env", action="append", default=[], metavar="NAME=VALUE")
@@ -60,9 +63,10 @@ def main():
                        **{"STARFISH_SERVER": "off", **extra[name]})
             env.pop("STARFISH_HOME", None)
             sides[name] = (os.path.join(os.path.abspath(home), "bin", "starfish"), cwd, env)
-        for name, (sf, cwd, env) in sides.items():  # warm-up, and the cache entry the hit row needs
-            for _, argv in COMMANDS:
-                timed([sf] + argv, cwd, env)
+        for _ in range(max(args.warmup, 1)):  # warm-up, and the cache entry the hit row needs
+            for name, (sf, cwd, env) in sides.items():
+                for _, argv in COMMANDS:
+                    timed([sf] + argv, cwd, env)
         times = {(side, label): [] for side in sides for label, _ in COMMANDS}
         floor = []
         for _ in range(args.runs):
@@ -71,7 +75,8 @@ def main():
                 for side, (sf, cwd, env) in sides.items():
                     times[(side, label)].append(timed([sf] + argv, cwd, env))
         f = statistics.median(floor)
-        print(f"JVM floor ({' '.join(FLOOR)}): {f:.3f} s; medians of {args.runs} alternated runs")
+        print(f"JVM floor ({' '.join(FLOOR)}): {f:.3f} s; medians of {args.runs} alternated runs after "
+              f"{max(args.warmup, 1)} uncounted round(s)")
         print("| command | old s | new s | new/old | old × floor | new × floor |")
         print("|---|---:|---:|---:|---:|---:|")
         for label, _ in COMMANDS:

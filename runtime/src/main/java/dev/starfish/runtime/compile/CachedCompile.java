@@ -8,6 +8,7 @@ import dev.starfish.runtime.cache.CacheEntry;
 import dev.starfish.runtime.cache.CacheKey;
 import dev.starfish.runtime.cache.CacheOutcome;
 import dev.starfish.runtime.cache.CompileCache;
+import dev.starfish.runtime.cache.ModelSnapshot;
 import dev.starfish.runtime.plan.Plan;
 import java.nio.file.Path;
 import java.util.List;
@@ -48,6 +49,33 @@ final class CachedCompile {
                 request.starfishVersion()));
     }
 
+    /**
+     * How a compile starts: a hit (its key and result, no snapshot), or the snapshot of the model a
+     * miss or a compile without the cache runs on, with its key.
+     */
+    record Start(Optional<CacheKey> key, Optional<CompileResult> hit, ModelSnapshot snapshot) {
+    }
+
+    /**
+     * Looks the compile up by the model's bytes read in place (a hit copies nothing into the work
+     * directory); without a hit, snapshots the model and keys it by the snapshot, should the model
+     * have changed since it was read: the jobs then read the bytes the key hashed.
+     */
+    Start start(Plan plan, Map<String, Path> tools) {
+        long lookup = System.nanoTime();
+        String[] readInPlace = new String[1];
+        Optional<CacheKey> key = key(plan, tools, () -> readInPlace[0] = ModelSnapshot.digestOf(request.model()));
+        Optional<CompileResult> hit = key.flatMap(k -> hit(k, lookup));
+        if (hit.isPresent()) {
+            return new Start(key, hit, null);
+        }
+        ModelSnapshot model = ModelSnapshot.take(request.model(), request.workDir());
+        if (key.isPresent() && !model.sha256().equals(readInPlace[0])) {
+            key = key(plan, tools, model::sha256);
+        }
+        return new Start(key, Optional.empty(), model);
+    }
+
     /** The {@code -###} line: whether the compile would hit. */
     String planLine(CacheKey key) {
         return "# cache: " + (cache.peek(key).isPresent() ? "hit " : "miss ") + key;
@@ -81,8 +109,11 @@ final class CachedCompile {
         }
     }
 
-    /** The result of copying the cached {@code .neff} out, when the cache has a sound entry of {@code key}. */
-    private Optional<CompileResult> hit(CacheKey key, long start) {
+    /**
+     * The result of copying the cached {@code .neff} out, when the cache has a sound entry of
+     * {@code key}; its time is measured from {@code start}.
+     */
+    Optional<CompileResult> hit(CacheKey key, long start) {
         Optional<CacheEntry> entry = cache.lookup(key);
         if (entry.isEmpty() || !cache.copyOut(entry.get(), request.output(), request.umask().fileMode())) {
             return Optional.empty();

@@ -139,15 +139,14 @@ public final class Compilation {
             CrashContext.record(workDir.path());
             createOutputDirectory();
             try (OutputFile output = OutputFile.acquire(request.output(), request.umask().fileMode())) {
-                // snapshot, then key, then run: the jobs read the bytes the key hashed
-                ModelSnapshot model = ModelSnapshot.take(request.model(), request.workDir());
-                Optional<CacheKey> key = cached.key(plan, tools, model::sha256);
+                CachedCompile.Start start = cached.start(plan, tools);
+                Optional<CacheKey> key = start.key();
                 // a compile that looked its key up and fails or is stopped did not come from the cache
                 cacheOutcome = key.isPresent() ? CacheOutcome.MISS : CacheOutcome.OFF;
                 recorder.cacheUsed(new CacheUse(cacheOutcome.label(), key.map(CacheKey::hex), Optional.empty()));
-                CompileResult result = key.isPresent()
-                        ? cached.run(key.get(), () -> runPlan(plan, steps, events, model))
-                        : runPlan(plan, steps, events, model);
+                CompileResult result = start.hit().isPresent() ? start.hit().get()
+                        : key.isPresent() ? cached.run(key.get(), () -> runPlan(plan, steps, events, start.snapshot()))
+                        : runPlan(plan, steps, events, start.snapshot());
                 if (guard.interruptedBy() != null) {
                     // cancelled while its last step ended well: the guard's report and line stand, no output
                     throw new IllegalStateException("the compile was interrupted (" + guard.interruptedBy() + ")");
