@@ -3,7 +3,6 @@ package dev.starfish.runtime.launch;
 import dev.starfish.runtime.config.CurrentUser;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -63,33 +62,45 @@ public final class ToolTrust {
         } catch (IOException e) {
             return Optional.of(new Problem("", "not checkable (" + e.getMessage() + "); fix its permissions"));
         }
-        String shown = "(owner " + attributes.ownerName() + ", uid " + attributes.uid() + ", mode "
-                + attributes.octalMode() + ")";
-        Path real = attributes.realPath();
-        if ((attributes.mode() & (GROUP_WRITE | OTHERS_WRITE)) != 0) {
+        boolean writable = (attributes.mode() & (GROUP_WRITE | OTHERS_WRITE)) != 0;
+        if (!writable && (attributes.uid() == ROOT || attributes.uid() == currentUid)) {
+            return Optional.empty();
+        }
+        // only a refusal names the owner and the real path: the user database and a readlink per
+        // component of the path cost more than the stat (every tool of every compile is checked)
+        String shown = "(owner " + ownerName(path) + ", uid " + attributes.uid() + ", mode " + attributes.octalMode()
+                + ")";
+        Path real = realPath(path);
+        if (writable) {
             String who = (attributes.mode() & OTHERS_WRITE) != 0 ? "world-writable" : "group-writable";
             return Optional.of(new Problem(shown, who + ", so " + risk + "; fix with chmod go-w " + real));
         }
-        if (attributes.uid() != ROOT && attributes.uid() != currentUid) {
-            return Optional.of(new Problem(shown, "owned by neither the user running Starfish (uid " + currentUid
-                    + ") nor root; fix with chown " + (currentUid == ROOT ? "root" : "$(id -un)") + " " + real));
-        }
-        return Optional.empty();
+        return Optional.of(new Problem(shown, "owned by neither the user running Starfish (uid " + currentUid
+                + ") nor root; fix with chown " + (currentUid == ROOT ? "root" : "$(id -un)") + " " + real));
     }
 
-    /** One stat of the real file a path names. */
-    private record Attributes(Path realPath, int uid, int mode, String ownerName) {
+    private static String ownerName(Path path) {
+        try {
+            return Files.getOwner(path).getName();
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
+    private static Path realPath(Path path) {
+        try {
+            return path.toRealPath();
+        } catch (IOException e) {
+            return path;
+        }
+    }
+
+    /** One stat of the file a path names, through its symbolic links. */
+    private record Attributes(int uid, int mode) {
 
         static Attributes of(Path path) throws IOException {
-            Path real = path.toRealPath();
-            Map<String, Object> a = Files.readAttributes(real, "unix:uid,mode", LinkOption.NOFOLLOW_LINKS);
-            String owner;
-            try {
-                owner = Files.getOwner(real, LinkOption.NOFOLLOW_LINKS).getName();
-            } catch (IOException e) {
-                owner = "?";
-            }
-            return new Attributes(real, (Integer) a.get("uid"), (Integer) a.get("mode"), owner);
+            Map<String, Object> a = Files.readAttributes(path, "unix:uid,mode");
+            return new Attributes((Integer) a.get("uid"), (Integer) a.get("mode"));
         }
 
         String octalMode() {
