@@ -4,7 +4,8 @@
 #   bash docs/bench/all.sh [RUNS] [--baseline DIR]   (after mvn -o -q -DskipTests package -pl '!it-tests';
 #                                                    DIR: another distribution, e.g. main's, in the same rounds)
 #   bash docs/bench/all.sh --smoke                   (one run of each, 20 extra plugins, one round of the
-#                                                    first call and of 8 concurrent compiles, then 20 plugin
+#                                                    first call, of 8 concurrent compiles and of the driver's
+#                                                    share of mlp_large through the server, then 20 plugin
 #                                                    swaps under one server, plugin-swaps.sh --smoke; for CI)
 # STARFISH_HOME picks another distribution to measure (default runtime/target/starfish).
 set -euo pipefail
@@ -17,6 +18,8 @@ if [ "${1:-}" = --smoke ]; then
     python3 "$root/docs/bench/first-call.py" --home "$home" --runs 1
     echo
     python3 "$root/docs/bench/concurrent.py" --home "$home" --runs 1
+    echo
+    python3 "$root/docs/bench/driver-share.py" --home "$home" --runs 1 --warmup 1
     echo
     STARFISH_HOME=$home exec bash "$root/docs/bench/plugin-swaps.sh" --smoke
 fi
