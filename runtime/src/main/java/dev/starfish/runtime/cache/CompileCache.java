@@ -4,10 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import dev.starfish.api.JobOptions;
 import dev.starfish.runtime.registry.RegisteredJob;
-import java.io.UncheckedIOException;
 import dev.starfish.runtime.nativelib.CacheTrust;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,12 +42,12 @@ public final class CompileCache {
     private final Map<String, AtomicInteger> reading = new ConcurrentHashMap<>();
     private final ReentrantLock evicting = new ReentrantLock();
 
-    private CompileCache(CacheDirectory directory, CacheSettings settings, boolean readOnly) {
+    private CompileCache(CacheDirectory directory, CacheSettings settings, boolean readOnly, DigestMemory memory) {
         this.directory = directory;
         this.settings = settings;
-        this.digests = directory == null || CacheTrust.whyUntrusted(directory.digests()).isPresent()
-                ? new FileDigests()
-                : new FileDigests(Optional.of(directory.digests()), !readOnly, java.time.Duration.ofSeconds(2));
+        Optional<Path> remembered = directory == null || CacheTrust.whyUntrusted(directory.digests()).isPresent()
+                ? Optional.empty() : Optional.of(directory.digests());
+        this.digests = new FileDigests(remembered, remembered.isPresent() && !readOnly, Duration.ofSeconds(2), memory);
         if (directory == null) {
             this.store = null;
             this.locks = null;
@@ -61,7 +62,7 @@ public final class CompileCache {
 
     /** The cache that is off. */
     public static CompileCache disabled() {
-        return new CompileCache(null, null, true);
+        return new CompileCache(null, null, true, new DigestMemory());
     }
 
     /**
@@ -69,9 +70,14 @@ public final class CompileCache {
      * user's, writable by others, not a Starfish cache), one warning says why and the cache is off.
      */
     public static CompileCache open(CacheSettings settings) {
+        return open(settings, new DigestMemory());
+    }
+
+    /** As {@link #open(CacheSettings)}, keying with the digests {@code memory} holds (a host's, for its commands). */
+    public static CompileCache open(CacheSettings settings, DigestMemory memory) {
         requireNonNull(settings, "settings is null");
         try {
-            return new CompileCache(CacheDirectory.open(settings.directory()), settings, false);
+            return new CompileCache(CacheDirectory.open(settings.directory()), settings, false, memory);
         } catch (UnusableCacheException e) {
             LOG.warn("{}; compiling without the cache", e.getMessage());
             return disabled();
@@ -80,7 +86,7 @@ public final class CompileCache {
 
     /** Opens an existing cache for {@code starfish cache} (nothing is created); throws when it may not be used. */
     public static CompileCache existing(CacheSettings settings) {
-        return new CompileCache(CacheDirectory.existing(settings.directory()), settings, true);
+        return new CompileCache(CacheDirectory.existing(settings.directory()), settings, true, new DigestMemory());
     }
 
     /**
@@ -89,9 +95,14 @@ public final class CompileCache {
      * An unusable directory warns once and the cache is off.
      */
     public static CompileCache forPlan(CacheSettings settings) {
+        return forPlan(settings, new DigestMemory());
+    }
+
+    /** As {@link #forPlan(CacheSettings)}, keying with the digests {@code memory} holds. */
+    public static CompileCache forPlan(CacheSettings settings, DigestMemory memory) {
         requireNonNull(settings, "settings is null");
         try {
-            return new CompileCache(CacheDirectory.find(settings.directory()).orElse(null), settings, true);
+            return new CompileCache(CacheDirectory.find(settings.directory()).orElse(null), settings, true, memory);
         } catch (UnusableCacheException e) {
             LOG.warn("{}; the plan is shown without the cache", e.getMessage());
             return disabled();

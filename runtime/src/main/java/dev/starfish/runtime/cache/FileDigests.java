@@ -36,21 +36,29 @@ final class FileDigests {
     private final Optional<Path> store;
     private final boolean writable;
     private final Duration settle;
+    private final DigestMemory memory;
 
     /** Digests remembered for this command only. */
     FileDigests() {
-        this(Optional.empty(), false, Duration.ofSeconds(2));
+        this(Optional.empty(), false, Duration.ofSeconds(2), new DigestMemory());
+    }
+
+    /** Digests remembered for this command and in {@code store}, with no host's memory. */
+    FileDigests(Optional<Path> store, boolean writable, Duration settle) {
+        this(store, writable, settle, new DigestMemory());
     }
 
     /**
      * @param store the directory remembered digests are kept in, if any
      * @param writable whether new digests are written there ({@code -###} only reads)
      * @param settle how recently changed a file may be and still have its digest remembered
+     * @param memory the host's digests of settled files, read before the store and added to
      */
-    FileDigests(Optional<Path> store, boolean writable, Duration settle) {
+    FileDigests(Optional<Path> store, boolean writable, Duration settle, DigestMemory memory) {
         this.store = store;
         this.writable = writable;
         this.settle = settle;
+        this.memory = memory;
     }
 
     /** The SHA-256 of {@code file} (symbolic links followed: a tool may be a link into a toolchain). */
@@ -62,10 +70,19 @@ final class FileDigests {
             if (known != null && known.startsWith(stat + "\n")) {
                 return known.substring(stat.length() + 1);
             }
+            Optional<String> inMemory = memory.get(file, stat);
+            if (inMemory.isPresent()) {
+                remembered.put(file, stat + "\n" + inMemory.get());
+                return inMemory.get();
+            }
             Optional<String> stored = read(file, stat);
             String sha = stored.isPresent() ? stored.get() : sha256(file);
             remembered.put(file, stat + "\n" + sha);
-            if (stored.isEmpty() && writable && isSettled(file)) {
+            boolean settled = isSettled(file);
+            if (settled) {
+                memory.put(file, stat, sha);
+            }
+            if (stored.isEmpty() && writable && settled) {
                 write(file, key, sha);
             }
             return sha;
@@ -75,7 +92,7 @@ final class FileDigests {
     }
 
     /** What identifies a file's content without reading it: device, inode, size, mtime and ctime in nanoseconds. */
-    private static String stat(Path file) throws IOException {
+    static String stat(Path file) throws IOException {
         Map<String, Object> a = Files.readAttributes(file, "unix:dev,ino,size,lastModifiedTime,ctime");
         return a.get("dev") + ":" + a.get("ino") + ":" + a.get("size") + ":" + nanos((FileTime) a.get("lastModifiedTime"))
                 + ":" + nanos((FileTime) a.get("ctime"));

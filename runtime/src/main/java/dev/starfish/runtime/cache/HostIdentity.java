@@ -25,8 +25,13 @@ record HostIdentity(String host, long pid, long start) {
 
     /** This process. */
     static HostIdentity current() {
-        ProcessHandle self = ProcessHandle.current();
-        return new HostIdentity(hostName(), self.pid(), startOf(self).orElse(-1L));
+        return new HostIdentity(hostName(), ThisProcess.PID, ThisProcess.START);
+    }
+
+    /** This process's pid and start time, read once (from /proc): they do not change while it runs. */
+    private static final class ThisProcess {
+        static final long PID = ProcessHandle.current().pid();
+        static final long START = startOf(ProcessHandle.current()).orElse(-1L);
     }
 
     /** Whether the process this identity names still runs; only meaningful for this host. */

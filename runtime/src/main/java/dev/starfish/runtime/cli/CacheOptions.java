@@ -30,12 +30,12 @@ final class CacheOptions {
 
     /** The command's cache: off with {@code --no-cache}, else opened (an unusable directory warns and is off). */
     CompileCache open(Host host, Invocation invocation) {
-        return noCache ? CompileCache.disabled() : CompileCache.open(settings(host.properties(), invocation));
+        return noCache ? CompileCache.disabled() : CompileCache.open(settings(host.properties(), invocation), host.digestMemory());
     }
 
     /** The cache for {@code -###}: keys and a look that creates and changes nothing. */
     CompileCache openForPlan(Host host, Invocation invocation) {
-        return noCache ? CompileCache.disabled() : CompileCache.forPlan(settings(host.properties(), invocation));
+        return noCache ? CompileCache.disabled() : CompileCache.forPlan(settings(host.properties(), invocation), host.digestMemory());
     }
 
     /** The cache settings: {@code --cache-dir} over {@code cache.dir} over the default directory. */

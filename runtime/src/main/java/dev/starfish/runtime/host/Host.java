@@ -2,6 +2,7 @@ package dev.starfish.runtime.host;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.runtime.cache.DigestMemory;
 import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.config.StarfishProperties;
@@ -33,15 +34,18 @@ public final class Host implements AutoCloseable {
     private final Optional<SharedSpawnServer> spawnServer;
     private final Runnable release;
     private final Optional<NativeSettings> ownNatives;
+    private final DigestMemory digestMemory;
 
     private Host(StarfishHome home, StarfishProperties properties, JobRegistry registry,
-            Optional<SharedSpawnServer> spawnServer, Runnable release, Optional<NativeSettings> ownNatives) {
+            Optional<SharedSpawnServer> spawnServer, Runnable release, Optional<NativeSettings> ownNatives,
+            DigestMemory digestMemory) {
         this.home = home;
         this.properties = properties;
         this.registry = registry;
         this.spawnServer = spawnServer;
         this.release = release;
         this.ownNatives = ownNatives;
+        this.digestMemory = digestMemory;
     }
 
     /**
@@ -50,7 +54,7 @@ public final class Host implements AutoCloseable {
      */
     public Host leased(Runnable release) {
         return new Host(home, properties, registry, spawnServer, requireNonNull(release, "release is null"),
-                ownNatives);
+                ownNatives, digestMemory);
     }
 
     /**
@@ -69,7 +73,7 @@ public final class Host implements AutoCloseable {
             } finally {
                 shared.close();
             }
-        }, ownNatives);
+        }, ownNatives, digestMemory);
     }
 
     /**
@@ -133,7 +137,7 @@ public final class Host implements AutoCloseable {
                 generation.ifPresent(NativeSettings::deleteUsedCacheRoot);
             }
         };
-        return new Host(home, properties, registry, Optional.empty(), closeAll, own);
+        return new Host(home, properties, registry, Optional.empty(), closeAll, own, new DigestMemory());
     }
 
     /** A rejected name no plugin declares is most likely a typo: say so, it rejects nothing. */
@@ -154,6 +158,11 @@ public final class Host implements AutoCloseable {
 
     public StarfishHome home() {
         return home;
+    }
+
+    /** The digests of the settled files this host's commands have keyed with, for the next ones. */
+    public DigestMemory digestMemory() {
+        return digestMemory;
     }
 
     public StarfishProperties properties() {

@@ -75,4 +75,33 @@ class FileDigestsTest {
         Files.createSymbolicLink(entry, elsewhere);
         assertThat(new FileDigests(Optional.of(store), false, Duration.ZERO).of(jar)).isEqualTo(FileDigests.sha256(jar));
     }
+
+    @Test
+    void aHostsMemoryServesItsNextCommandsWithoutTheStoreUntilTheFileChanges() throws IOException {
+        DigestMemory memory = new DigestMemory();
+        Path jar = Files.writeString(tmp.resolve("job.jar"), "jar bytes");
+        String real = FileDigests.sha256(jar);
+        assertThat(new FileDigests(Optional.empty(), false, Duration.ZERO, memory).of(jar)).isEqualTo(real);
+        assertThat(memory.get(jar, FileDigests.stat(jar))).contains(real);
+        memory.put(jar, FileDigests.stat(jar), "f".repeat(64));
+        assertThat(new FileDigests(Optional.empty(), false, Duration.ZERO, memory).of(jar))
+                .as("the next command takes the memory's digest (forged, to prove it is read)").isEqualTo("f".repeat(64));
+        FileTime mtime = Files.getLastModifiedTime(jar);
+        FileTime changed = (FileTime) Files.getAttribute(jar, "unix:ctime");
+        while (java.time.Instant.now().isBefore(changed.toInstant().plusMillis(20))) {
+            Thread.onSpinWait();
+        }
+        Files.writeString(jar, "JAR BYTES");
+        Files.setLastModifiedTime(jar, mtime);
+        assertThat(new FileDigests(Optional.empty(), false, Duration.ZERO, memory).of(jar))
+                .as("same size and mtime, other bytes: hashed again").isEqualTo(FileDigests.sha256(jar));
+    }
+
+    @Test
+    void aJustChangedFileIsNotKeptForTheNextCommand() throws IOException {
+        DigestMemory memory = new DigestMemory();
+        Path tool = Files.writeString(tmp.resolve("tool"), "#!/bin/sh\n");
+        new FileDigests(Optional.empty(), false, Duration.ofDays(1), memory).of(tool);
+        assertThat(memory.get(tool, FileDigests.stat(tool))).isEmpty();
+    }
 }
