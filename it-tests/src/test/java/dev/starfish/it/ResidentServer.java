@@ -21,7 +21,7 @@ final class ResidentServer {
 
     static final long WAIT_MILLIS = 60_000;
     private static final Pattern STATUS = Pattern.compile("starfish server: pid (\\d+), build ([0-9a-f]{16}),"
-            + " up \\d+ s, (\\d+) commands served, (\\d+) running, heap \\d+ of \\d+ MB, socket (/\\S+\\.sock)\n");
+            + " up \\d+ s, (\\d+) commands? served, (\\d+) running, heap \\d+ of \\d+ MB, socket (/\\S+\\.sock)\n");
     private static final Pattern NONE = Pattern.compile("starfish: no server is running for /opt/starfish \\(socket"
             + " (/\\S+\\.sock)\\)\n");
 
