@@ -1,5 +1,6 @@
 package dev.starfish.runtime.registry;
 
+import dev.starfish.api.PluginApi;
 import dev.starfish.runtime.jar.PluginJarFile;
 import dev.starfish.runtime.nativelib.PluginNatives;
 import java.io.IOException;
@@ -10,7 +11,8 @@ import java.util.Optional;
 
 /**
  * Reads what the registry needs from a plugin jar without loading any of its classes: the
- * descriptor ({@code Plugin-Id}, {@code Plugin-Version} of the manifest), the extension index
+ * descriptor ({@code Plugin-Id}, {@code Plugin-Version} of the manifest, and {@code Plugin-Requires},
+ * which refuses a jar for another plugin API: {@link ApiRequirement}), the extension index
  * written by PF4J's annotation processor, each listed job class's declaration (with ASM),
  * whether the jar bundles its own copy of the plugin API and whether it bundles tools.
  */
@@ -54,6 +56,10 @@ final class PluginJarReader {
             throw new PluginImportException(stem, "no plugin descriptor in " + jar.getFileName()
                     + ": expected Plugin-Id and Plugin-Version in META-INF/MANIFEST.MF, found Plugin-Id="
                     + id.orElse(null) + ", Plugin-Version=" + version.orElse(null), null);
+        }
+        Optional<String> refused = ApiRequirement.problem(file.mainAttribute(PluginApi.REQUIRES), PluginApi.VERSION);
+        if (refused.isPresent()) {
+            throw new PluginImportException(id.get(), refused.get(), null);
         }
         return new PluginInfo(id.get(), version.get(), jar.toAbsolutePath().normalize());
     }

@@ -1,9 +1,10 @@
 package dev.starfish.runtime.registry;
 
-import dev.starfish.runtime.jar.PluginJarFile;
 import static java.util.Objects.requireNonNull;
 
 import dev.starfish.api.JobDeclaration;
+import dev.starfish.api.PluginApi;
+import dev.starfish.runtime.jar.PluginJarFile;
 import dev.starfish.runtime.nativelib.PluginNatives;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -114,6 +115,12 @@ public final class PluginLinter {
             findings.add(LintFinding.error(shownAs, "Plugin-Id '" + info.id() + "' is not a plain name: expected "
                     + PluginInfo.ID_PATTERN.pattern() + " (it names the plugin's native cache directory), so the "
                     + "registry refuses the jar; fix Plugin-Id in META-INF/MANIFEST.MF"));
+            return Optional.empty();
+        }
+        Optional<String> api = ApiRequirement.problem(
+                Optional.ofNullable(manifest.getMainAttributes().getValue(PluginApi.REQUIRES)), PluginApi.VERSION);
+        if (api.isPresent()) {
+            findings.add(LintFinding.error(shownAs, "the registry refuses the jar before loading it: " + api.get()));
             return Optional.empty();
         }
         return Optional.of(info);

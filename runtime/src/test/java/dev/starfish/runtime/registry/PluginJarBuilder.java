@@ -32,6 +32,7 @@ public final class PluginJarBuilder {
     private final List<String> extensions = new ArrayList<>();
     private final String pluginId;
     private String manifestId;
+    private String requires;
     private String version = "1.0.0";
     private boolean withDescriptor = true;
 
@@ -72,6 +73,12 @@ public final class PluginJarBuilder {
         return this;
     }
 
+    /** Writes {@code Plugin-Requires: range} into the manifest (none by default). */
+    public PluginJarBuilder requires(String range) {
+        this.requires = range;
+        return this;
+    }
+
     /** Writes this {@code Plugin-Id} into the manifest instead of the one given to the constructor. */
     public PluginJarBuilder pluginId(String id) {
         this.manifestId = id;
@@ -94,6 +101,9 @@ public final class PluginJarBuilder {
             if (withDescriptor) {
                 manifest.getMainAttributes().putValue("Plugin-Id", manifestId != null ? manifestId : pluginId);
                 manifest.getMainAttributes().putValue("Plugin-Version", version);
+                if (requires != null) {
+                    manifest.getMainAttributes().putValue("Plugin-Requires", requires);
+                }
             }
             try (OutputStream out = Files.newOutputStream(jar); JarOutputStream jarOut = new JarOutputStream(out, manifest)) {
                 addTree(jarOut, classes);

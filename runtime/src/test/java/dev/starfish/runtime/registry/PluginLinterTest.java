@@ -3,6 +3,7 @@ package dev.starfish.runtime.registry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.starfish.api.Job;
+import dev.starfish.api.PluginApi;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -77,6 +78,15 @@ class PluginLinterTest {
         assertThat(lint(jar)).containsExactly("nodesc.jar: error: no plugin descriptor: expected Plugin-Id and "
                 + "Plugin-Version in META-INF/MANIFEST.MF, found Plugin-Id=null, Plugin-Version=null; set them in "
                 + "maven-jar-plugin's <manifestEntries> (see sdk/job-template/pom.xml)");
+    }
+
+    @Test
+    void aJarForAnotherPluginApiIsTheRegistrysRefusalBeforeAnyoneInstallsIt() throws IOException {
+        Path jar = plugin("future", "fixture.future", "FutureJob", "").requires("^2.0.0").buildInto(tmp, "future.jar");
+        assertThat(lint(jar)).containsExactly("future.jar: error: the registry refuses the jar before loading it: it"
+                + " needs plugin API ^2.0.0 (its Plugin-Requires); this Starfish provides plugin API "
+                + PluginApi.VERSION + ": use a Starfish whose plugin API is in that range, or rebuild"
+                + " the plugin against plugin API " + PluginApi.VERSION);
     }
 
     @Test
