@@ -4,13 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardWatchEventKinds;
-import java.nio.file.WatchKey;
-import java.nio.file.WatchService;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -86,7 +82,8 @@ class CacheTruthIT {
         Path lock = holdLock(key);
         AssembledDistribution.Started compile = dist.start(cwd, "compile", "m.hlo", "-o", "first.neff", "--workdir",
                 "first");
-        awaitFileContaining(cwd.resolve("first/log-starfish.txt"), "Waiting for pid " + ProcessHandle.current().pid());
+        awaitFileContaining(cwd.resolve("first/log-starfish.txt"), "Waiting for pid " + ProcessHandle.current().pid(),
+                compile);
         Files.copy(dist.example("mlp_two_heads.hlo"), cwd.resolve("m.hlo"), StandardCopyOption.REPLACE_EXISTING);
         Files.delete(lock);
         AssembledDistribution.Run run = ok(compile.await());
@@ -114,7 +111,7 @@ class CacheTruthIT {
         String keyA = planned(held, "m.hlo").substring("miss ".length());
 
         AssembledDistribution.Started a = held.start(cwd, "compile", "m.hlo", "-o", "shared.neff", "--workdir", "a");
-        awaitFileContaining(gate.resolve("started"), "");
+        awaitFileContaining(gate.resolve("started"), "", a);
         AssembledDistribution.Run b = held.run(cwd, "compile", "b.hlo", "-o", "shared.neff", "--workdir", "b");
         Files.createFile(gate.resolve("release"));
         AssembledDistribution.Run first = ok(a.await());
@@ -227,17 +224,21 @@ class CacheTruthIT {
         Files.move(rebuilt, jar, StandardCopyOption.REPLACE_EXISTING);
     }
 
-    /** Waits on file events in the file's directory until it exists and holds {@code text}. */
-    private static void awaitFileContaining(Path file, String text) throws IOException, InterruptedException {
-        Files.createDirectories(file.getParent());
-        try (WatchService watcher = FileSystems.getDefault().newWatchService()) {
-            file.getParent().register(watcher, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY);
-            while (!Files.exists(file) || !Files.readString(file).contains(text)) {
-                WatchKey key = watcher.poll(120, TimeUnit.SECONDS);
-                assertThat(key).as("%s shows '%s' within two minutes", file, text).isNotNull();
-                key.pollEvents();
-                key.reset();
+    /**
+     * Waits until {@code file} exists and holds {@code text}, at most two minutes, looking every
+     * 20 ms (a watch on its directory saw nothing once the compile made the directory anew); when
+     * {@code process} ends first, fails at once with what it printed.
+     */
+    private static void awaitFileContaining(Path file, String text, AssembledDistribution.Started process)
+            throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (!Files.isRegularFile(file) || !Files.readString(file).contains(text)) {
+            if (process != null && !process.process().isAlive()) {
+                throw new AssertionError("the command ended before " + file + " showed '" + text + "': "
+                        + process.await());
             }
+            assertThat(System.nanoTime() < deadline).as("%s shows '%s' within two minutes", file, text).isTrue();
+            Thread.sleep(20);
         }
     }
 }
