@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -225,20 +229,39 @@ class CacheTruthIT {
     }
 
     /**
-     * Waits until {@code file} exists and holds {@code text}, at most two minutes, looking every
-     * 20 ms (a watch on its directory saw nothing once the compile made the directory anew); when
-     * {@code process} ends first, fails at once with what it printed.
+     * Waits on file events until {@code file} exists and holds {@code text}, at most two minutes.
+     * The test does not make the file's directory (the compile does): it watches the parent for it,
+     * then the directory itself, and reads the file again at every event. When {@code process} ends
+     * first, fails at once with what it printed.
      */
     private static void awaitFileContaining(Path file, String text, AssembledDistribution.Started process)
             throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-        while (!Files.isRegularFile(file) || !Files.readString(file).contains(text)) {
-            if (process != null && !process.process().isAlive()) {
-                throw new AssertionError("the command ended before " + file + " showed '" + text + "': "
-                        + process.await());
+        Path dir = file.getParent();
+        try (WatchService watcher = FileSystems.getDefault().newWatchService()) {
+            dir.getParent().register(watcher, StandardWatchEventKinds.ENTRY_CREATE);
+            boolean watchingDir = false;
+            while (true) {
+                if (!watchingDir && Files.isDirectory(dir)) {
+                    dir.register(watcher, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY);
+                    watchingDir = true;
+                }
+                if (Files.isRegularFile(file) && Files.readString(file).contains(text)) {
+                    return;
+                }
+                if (process != null && !process.process().isAlive()) {
+                    throw new AssertionError("the command ended before " + file + " showed '" + text + "': "
+                            + process.await());
+                }
+                long left = deadline - System.nanoTime();
+                assertThat(left > 0).as("%s shows '%s' within two minutes", file, text).isTrue();
+                // returns at the next event; the bound only lets a command that ended be noticed
+                WatchKey key = watcher.poll(Math.min(left, TimeUnit.SECONDS.toNanos(1)), TimeUnit.NANOSECONDS);
+                if (key != null) {
+                    key.pollEvents();
+                    key.reset();
+                }
             }
-            assertThat(System.nanoTime() < deadline).as("%s shows '%s' within two minutes", file, text).isTrue();
-            Thread.sleep(20);
         }
     }
 }
