@@ -119,7 +119,7 @@ class OperatorDropInIT {
                     .contains("# plan of mlp_two_heads.hlo: " + String.join(",", recorded)
                             + "; sgNN stands for each subgraph the model is split into")
                     .as("ExampleSummary's in-process step")
-                    .contains("# ExampleSummary (in-process): write example_summary.json [subgraphs -> -]")
+                    .contains("# ExampleSummary (in-process): write example_summary.json [subgraphs -> example-summary]")
                     .as("ExampleStamp's tool in replay form, per subgraph")
                     .anyMatch(line -> line.matches("cd " + StarfishContainer.USER_HOME
                             + "/plan\\.work/sgNN && exec \\S+/example_stamp sgNN"));

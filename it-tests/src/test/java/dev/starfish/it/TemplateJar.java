@@ -5,6 +5,8 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -33,6 +35,37 @@ final class TemplateJar {
         Path jar = project.resolve("target").resolve(JAR);
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("the template's build made no " + jar);
+        }
+        return jar;
+    }
+
+    /**
+     * A plugin of the author's own made from the template in {@code scratch}: the template's
+     * jobs, tests and bundled tool replaced by {@code sources} (path under {@code src/main/java}
+     * to Java text), its {@code artifactId} and {@code Plugin-Id} by {@code id}. Returns the jar,
+     * {@code <id>-1.0.0.jar}.
+     */
+    static Path buildOwn(Path scratch, String id, Map<String, String> sources) throws IOException, InterruptedException {
+        Path project = scratch.resolve(id);
+        Path repository = authorRepository(scratch.resolve("m2-" + id));
+        run(scratch, scratch.resolve(id + "-cp.log"), "cp", "-r",
+                BuildOutputs.home().resolve("sdk/job-template").toString(), project.toString());
+        for (String dir : List.of("src/main/java", "src/test", "src/main/resources")) {
+            run(project, scratch.resolve(id + "-rm.log"), "rm", "-r", dir);
+        }
+        for (Map.Entry<String, String> source : sources.entrySet()) {
+            Path file = project.resolve("src/main/java").resolve(source.getKey());
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, source.getValue());
+        }
+        Path pom = project.resolve("pom.xml");
+        Files.writeString(pom, Files.readString(pom, UTF_8)
+                .replace("<artifactId>example-jobs</artifactId>", "<artifactId>" + id + "</artifactId>")
+                .replace("<plugin.id>example-jobs</plugin.id>", "<plugin.id>" + id + "</plugin.id>"));
+        run(project, scratch.resolve(id + "-mvn.log"), "mvn", "-o", "-q", "package", "-Dmaven.repo.local=" + repository);
+        Path jar = project.resolve("target").resolve(id + "-1.0.0.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("the build of " + id + " made no " + jar);
         }
         return jar;
     }

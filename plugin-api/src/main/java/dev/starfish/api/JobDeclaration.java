@@ -19,14 +19,16 @@ import java.util.Set;
  * @param kind native or in-process
  * @param tool the bare tool name of a native job; empty for an in-process job
  * @param options the options the job adds to {@code starfish compile}, in declaration order
- * @param consumes the {@link Artifacts} it reads, in declaration order
- * @param produces the {@link Artifacts} it writes, in declaration order
+ * @param consumes the artifacts it reads (of {@link Artifacts} or an {@link ArtifactSpec}), in declaration order
+ * @param produces the artifacts it writes, in declaration order
  * @param perSubgraph one step per subgraph rather than one per compile
  * @param enabledBy the option that requests the job (it runs only when given); empty when it always runs
  * @param action what an in-process job does, for the plan; may be empty
+ * @param declares the artifacts its class declares with {@link ArtifactSpec}, in declaration order
  */
 public record JobDeclaration(String name, JobKind kind, Optional<String> tool, List<JobOption> options,
-        List<String> consumes, List<String> produces, boolean perSubgraph, Optional<String> enabledBy, String action) {
+        List<String> consumes, List<String> produces, boolean perSubgraph, Optional<String> enabledBy, String action,
+        List<Artifacts.Artifact> declares) {
 
     public JobDeclaration {
         requireNonNull(name, "name is null");
@@ -37,6 +39,7 @@ public record JobDeclaration(String name, JobKind kind, Optional<String> tool, L
         produces = List.copyOf(requireNonNull(produces, "produces is null"));
         requireNonNull(enabledBy, "enabledBy is null");
         requireNonNull(action, "action is null");
+        declares = List.copyOf(requireNonNull(declares, "declares is null"));
         if (kind == JobKind.NATIVE && tool.isEmpty()) {
             throw new IllegalArgumentException("job " + name + " is declared native but names no tool: expected"
                     + " @JobSpec(kind = NATIVE, tool = \"<bare tool name>\")");
@@ -59,6 +62,23 @@ public record JobDeclaration(String name, JobKind kind, Optional<String> tool, L
         if (enabledBy.isPresent()) {
             checkEnablingOption(name, enabledBy.get(), options);
         }
+        Set<String> declared = new HashSet<>();
+        for (Artifacts.Artifact artifact : declares) {
+            if (artifact.scope() == Artifacts.Scope.HOST_PATH || artifact.hostProvided()) {
+                throw new IllegalArgumentException("job " + name + " declares the artifact '" + artifact.name()
+                        + "' as a host's: only the host provides artifacts or records host paths; declare scope "
+                        + "SUBGRAPH or WORK_DIR");
+            }
+            if (!declared.add(artifact.name())) {
+                throw new IllegalArgumentException("job " + name + " declares the artifact '" + artifact.name() + "' twice");
+            }
+        }
+    }
+
+    /** A job whose class declares no artifact of its own (the shape of the first API). */
+    public JobDeclaration(String name, JobKind kind, Optional<String> tool, List<JobOption> options,
+            List<String> consumes, List<String> produces, boolean perSubgraph, Optional<String> enabledBy, String action) {
+        this(name, kind, tool, options, consumes, produces, perSubgraph, enabledBy, action, List.of());
     }
 
     /** A job that consumes and produces nothing declared, runs once per compile and whenever it is in the pipeline. */
@@ -81,9 +101,13 @@ public record JobDeclaration(String name, JobKind kind, Optional<String> tool, L
         List<JobOption> options = Arrays.stream(type.getAnnotationsByType(JobOptionSpec.class))
                 .map(o -> new JobOption(o.name(), o.paramLabel(), o.description(), o.defaultValue(), o.type()))
                 .toList();
+        List<Artifacts.Artifact> declares = Arrays.stream(type.getAnnotationsByType(ArtifactSpec.class))
+                .map(a -> new Artifacts.Artifact(a.name(), a.scope(), List.of(a.files()), a.intermediate(), false,
+                        a.packed()))
+                .toList();
         return new JobDeclaration(type.getSimpleName(), spec.kind(), toolOf(spec.tool()), options,
                 List.of(spec.consumes()), List.of(spec.produces()), spec.perSubgraph(), toolOf(spec.enabledBy()),
-                spec.action());
+                spec.action(), declares);
     }
 
     /** An annotation's text value as an optional: empty text means none. */
@@ -99,10 +123,10 @@ public record JobDeclaration(String name, JobKind kind, Optional<String> tool, L
     private static void checkArtifacts(String job, String element, List<String> names) {
         Set<String> seen = new HashSet<>();
         for (String artifact : names) {
-            if (Artifacts.find(artifact).isEmpty()) {
-                throw new IllegalArgumentException("job " + job + " " + element + " the unknown artifact '" + artifact
-                        + "': expected one of " + String.join(", ", Artifacts.all().stream().map(Artifacts.Artifact::name)
-                                .toList()) + " (the names of dev.starfish.api.Artifacts)");
+            if (!artifact.matches(Artifacts.Artifact.NAME_PATTERN)) {
+                throw new IllegalArgumentException("job " + job + " " + element + " '" + artifact + "', which is no "
+                        + "artifact name: expected a name of dev.starfish.api.Artifacts or of an @ArtifactSpec "
+                        + "(lower-case letters, digits and dashes)");
             }
             if (!seen.add(artifact)) {
                 throw new IllegalArgumentException("job " + job + " " + element + " '" + artifact + "' twice");

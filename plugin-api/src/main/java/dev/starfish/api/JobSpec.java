@@ -46,10 +46,13 @@ public @interface JobSpec {
      */
     String tool() default "";
 
-    /** The artifacts ({@link Artifacts} names) the job reads; each must be produced by an earlier job or the host. */
+    /**
+     * The artifacts the job reads, by name: those of {@link Artifacts} or any plugin's
+     * {@link ArtifactSpec}; each must be produced by an earlier job or the host.
+     */
     String[] consumes() default {};
 
-    /** The artifacts ({@link Artifacts} names) the job writes. */
+    /** The artifacts the job writes, by name: those of {@link Artifacts} or any plugin's {@link ArtifactSpec}. */
     String[] produces() default {};
 
     /** Whether the job has one step per subgraph ({@code sgNN/}) rather than one step per compile. */

@@ -25,6 +25,7 @@ public final class JobState {
     private List<Subgraph> inputs = List.of();
     private final Map<String, Path> artifacts = new LinkedHashMap<>();
     private Set<String> planned = Set.of();
+    private ArtifactCatalog catalog = ArtifactCatalog.standard();
     private final List<PlanStep> steps = new ArrayList<>();
 
     /** A compile that reads {@code model} itself (tests, tools that take no snapshot). */
@@ -100,12 +101,38 @@ public final class JobState {
         if (recorded != null) {
             return recorded;
         }
-        Artifacts.Artifact artifact = Artifacts.of(name);
+        Artifacts.Artifact artifact = catalog.of(name);
         if (artifact.scope() != Artifacts.Scope.WORK_DIR) {
             throw new IllegalArgumentException("artifact '" + name + "' is " + artifact.scope()
-                    + (artifact.scope() == Artifacts.Scope.SUBGRAPH ? ": ask the subgraph for it" : " and not recorded"));
+                    + (artifact.scope() == Artifacts.Scope.SUBGRAPH ? ": ask for it with artifactIn(subgraph, name)"
+                            : " and not recorded"));
         }
-        return workDir.resolve(Artifacts.fileName(name));
+        return catalog.fileIn(name, workDir);
+    }
+
+    /**
+     * The one file of an artifact for {@code input}: in its directory for a per-subgraph artifact
+     * (e.g. {@code sg00/op_counts.json}), in the work directory for a work-directory one; any
+     * artifact of the {@link #artifactCatalog()}, a plugin's own as well as a standard one.
+     */
+    public Path artifactIn(Subgraph input, String name) {
+        requireNonNull(input, "input is null");
+        ArtifactCatalog known = artifactCatalog();
+        Artifacts.Artifact artifact = known.of(name);
+        return switch (artifact.scope()) {
+            case SUBGRAPH -> known.fileIn(name, input.dir());
+            case WORK_DIR, HOST_PATH -> artifact(name);
+        };
+    }
+
+    /** Sets every artifact this compile knows, the standard ones and its plugins' (done by the host before any job runs). */
+    public synchronized void setArtifactCatalog(ArtifactCatalog newCatalog) {
+        this.catalog = requireNonNull(newCatalog, "newCatalog is null");
+    }
+
+    /** Every artifact this compile knows: where each lives, whether it is an intermediate, whether the NEFF packs it. */
+    public synchronized ArtifactCatalog artifactCatalog() {
+        return catalog;
     }
 
     /** Sets the artifacts this compile's plan produces or the host provides (done by the host before any job runs). */

@@ -28,7 +28,10 @@ public record Subgraph(String name, Path dir) {
         return WHOLE_COMPILE.equals(name);
     }
 
-    /** The one file of a per-subgraph artifact in this subgraph, e.g. {@code sg00/model.bir} for {@link Artifacts#BIR}. */
+    /**
+     * The one file of a standard per-subgraph artifact in this subgraph, e.g. {@code sg00/model.bir}
+     * for {@link Artifacts#BIR}; for a plugin's own artifact use {@link JobState#artifactIn}.
+     */
     public Path artifact(String artifact) {
         return dir.resolve(Artifacts.fileName(artifact));
     }

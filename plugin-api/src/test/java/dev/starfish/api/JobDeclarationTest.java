@@ -89,14 +89,55 @@ class JobDeclarationTest {
     }
 
     @Test
-    void anUnknownArtifactIsRefusedNamingTheJobAndTheKnownNames() {
+    void anArtifactNameIsCheckedForItsFormHereAndForItsDeclarationByThePlan() {
         assertThatThrownBy(() -> new JobDeclaration("E", JobKind.IN_PROCESS, Optional.empty(), List.of(),
-                List.of("bitcode"), List.of(), false, Optional.empty(), ""))
-                .hasMessageStartingWith("job E consumes the unknown artifact 'bitcode': expected one of model, "
-                        + "compile-record, subgraphs, penguin, bir,");
+                List.of("Bit Code"), List.of(), false, Optional.empty(), ""))
+                .hasMessage("job E consumes 'Bit Code', which is no artifact name: expected a name of "
+                        + "dev.starfish.api.Artifacts or of an @ArtifactSpec (lower-case letters, digits and dashes)");
         assertThatThrownBy(() -> new JobDeclaration("E", JobKind.IN_PROCESS, Optional.empty(), List.of(),
                 List.of(), List.of("bir", "bir"), false, Optional.empty(), ""))
                 .hasMessage("job E produces 'bir' twice");
+        assertThat(new JobDeclaration("E", JobKind.IN_PROCESS, Optional.empty(), List.of(), List.of("op-counts"),
+                List.of(), false, Optional.empty(), "").consumes()).as("another plugin may declare it").containsExactly(
+                        "op-counts");
+    }
+
+    @JobSpec(kind = JobKind.IN_PROCESS, consumes = Artifacts.SUBGRAPHS, produces = {"op-counts", "op-dumps"})
+    @ArtifactSpec(name = "op-counts", scope = Artifacts.Scope.SUBGRAPH, files = "op_counts.json", packed = true)
+    @ArtifactSpec(name = "op-dumps", scope = Artifacts.Scope.WORK_DIR, files = "op_dumps/", intermediate = false)
+    static final class Declaring extends InProcessJob {
+    }
+
+    @Test
+    void reflectionReadsThePluginsOwnArtifactsWithTheirDefaults() {
+        assertThat(JobDeclaration.of(Declaring.class).declares()).containsExactly(
+                new Artifacts.Artifact("op-counts", Artifacts.Scope.SUBGRAPH, List.of("op_counts.json"), true, false, true),
+                new Artifacts.Artifact("op-dumps", Artifacts.Scope.WORK_DIR, List.of("op_dumps/"), false, false, false));
+        assertThat(JobDeclaration.of(OnRequest.class).declares()).isEmpty();
+    }
+
+    @Test
+    void aDeclaredArtifactMustBeAPluginsNamedOnceAndStayInsideItsDirectory() {
+        Artifacts.Artifact hostPath = new Artifacts.Artifact("mine", Artifacts.Scope.HOST_PATH, List.of(), false, false);
+        assertThatThrownBy(() -> new JobDeclaration("H", JobKind.IN_PROCESS, Optional.empty(), List.of(), List.of(),
+                List.of(), false, Optional.empty(), "", List.of(hostPath)))
+                .hasMessageStartingWith("job H declares the artifact 'mine' as a host's");
+        Artifacts.Artifact counts = new Artifacts.Artifact("op-counts", Artifacts.Scope.SUBGRAPH, List.of("c.json"),
+                true, false);
+        assertThatThrownBy(() -> new JobDeclaration("H", JobKind.IN_PROCESS, Optional.empty(), List.of(), List.of(),
+                List.of(), false, Optional.empty(), "", List.of(counts, counts)))
+                .hasMessage("job H declares the artifact 'op-counts' twice");
+        for (String escape : List.of("../x.json", "/etc/passwd", "a/../../b", "./a", "a//b", "")) {
+            assertThatThrownBy(() -> new Artifacts.Artifact("x", Artifacts.Scope.WORK_DIR, List.of(escape), true, false))
+                    .as(escape).hasMessageStartingWith("artifact 'x' names the file '" + escape + "': expected a "
+                            + "relative path inside its directory");
+        }
+        assertThatThrownBy(() -> new Artifacts.Artifact("x", Artifacts.Scope.SUBGRAPH, List.of("d/"), true, false, true))
+                .hasMessageStartingWith("artifact 'x' is packed into the NEFF but names the directory 'd/'");
+        assertThatThrownBy(() -> new Artifacts.Artifact("x", Artifacts.Scope.SUBGRAPH, List.of(), true, false))
+                .hasMessageStartingWith("artifact 'x' of scope SUBGRAPH names no file");
+        assertThatThrownBy(() -> new Artifacts.Artifact("Op_Counts", Artifacts.Scope.SUBGRAPH, List.of("c"), true, false))
+                .hasMessageStartingWith("artifact name 'Op_Counts' is not plain");
     }
 
     @Test

@@ -10,4 +10,9 @@ class PluginApiTest {
     void theVersionIsMajorMinorPatch() {
         assertThat(PluginApi.VERSION).matches("(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)");
     }
+
+    @Test
+    void theProvidedVersionsEndWithThisOneAndStartWithTheBaselineTheBuildChecks() {
+        assertThat(PluginApi.providedVersions()).startsWith("0.1.0").endsWith(PluginApi.VERSION).doesNotHaveDuplicates();
+    }
 }

@@ -131,7 +131,7 @@ public final class Compilation {
             return new CompileResult(Optional.empty(), 0, List.of(), 0, CacheOutcome.OFF, key.map(CacheKey::hex),
                     Optional.empty());
         }
-        try (WorkDirectory workDir = WorkDirectory.acquire(request.workDir());
+        try (WorkDirectory workDir = WorkDirectory.acquire(request.workDir(), plan.catalog());
                 CompileLog log = CompileLog.open(request.logFile(), request.latestLogLink());
                 CompileWatch.Watched guard = watch.watch(request, running::describe,
                         signal -> writeReport(recorder.interrupted(interruption(signal)), false))) {
@@ -268,6 +268,7 @@ public final class Compilation {
             Files.deleteIfExists(made);
             state.putArtifact(Artifacts.NEFF, made);
             state.setPlannedArtifacts(plan.artifacts());
+            state.setArtifactCatalog(plan.catalog());
             LOG.info("Compiling {} (sha256 {}, read from its copy {}) with jobs {} in {}", request.model(), model.sha256(),
                     model.path(), plan.jobNames(), request.workDir());
             LOG.info("{}", PlanPrinter.header(plan, request));

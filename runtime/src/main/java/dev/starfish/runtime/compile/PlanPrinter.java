@@ -52,6 +52,7 @@ final class PlanPrinter {
         template.setInputs(Plan.templateInputs(request.workDir()));
         template.putArtifact(Artifacts.NEFF, OutputFile.madeIn(request.workDir()));
         template.setPlannedArtifacts(plan.artifacts());
+        template.setArtifactCatalog(plan.catalog());
         List<PlanStep> all = new ArrayList<>();
         try (SubgraphRunner runner = new SubgraphRunner(1)) {
             for (RegisteredJob job : plan.jobs()) {

@@ -1,5 +1,6 @@
 package dev.starfish.runtime.compile;
 
+import dev.starfish.api.ArtifactCatalog;
 import dev.starfish.api.Artifacts;
 import dev.starfish.api.InvalidInputException;
 import java.io.IOException;
@@ -32,8 +33,8 @@ final class PreviousCompileFiles {
     }
 
     /** Removes them from {@code dir}; one line naming the file when one cannot be removed. */
-    static void remove(Path dir) {
-        for (Path stale : find(dir)) {
+    static void remove(Path dir, ArtifactCatalog catalog) {
+        for (Path stale : find(dir, catalog)) {
             try {
                 deleteTree(stale);
             } catch (IOException e) {
@@ -45,9 +46,9 @@ final class PreviousCompileFiles {
     }
 
     /** The entries of {@code dir} an earlier compile made, sorted. */
-    static List<Path> find(Path dir) {
+    static List<Path> find(Path dir, ArtifactCatalog catalog) {
         Set<String> artifacts = new HashSet<>();
-        Artifacts.all().stream().filter(a -> a.scope() == Artifacts.Scope.WORK_DIR)
+        catalog.all().stream().filter(a -> a.scope() == Artifacts.Scope.WORK_DIR)
                 .forEach(a -> a.files().forEach(f -> artifacts.add(Path.of(f).getName(0).toString())));
         List<Path> found = new ArrayList<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {

@@ -1,5 +1,6 @@
 package dev.starfish.runtime.compile;
 
+import dev.starfish.api.ArtifactCatalog;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.runtime.config.PathTrust;
 import java.io.IOException;
@@ -33,8 +34,11 @@ final class WorkDirectory implements AutoCloseable {
         this.tag = tag;
     }
 
-    /** Creates or reuses {@code dir} and locks it; refuses a foreign non-empty directory or one in use. */
-    static WorkDirectory acquire(Path dir) {
+    /**
+     * Creates or reuses {@code dir} and locks it; refuses a foreign non-empty directory or one in use.
+     * {@code catalog} names the work-directory artifacts an earlier compile may have left.
+     */
+    static WorkDirectory acquire(Path dir, ArtifactCatalog catalog) {
         try {
             checkUsable(dir);
             createPrivately(dir);
@@ -52,7 +56,7 @@ final class WorkDirectory implements AutoCloseable {
             }
             tag.replaceContent(ProcessHandle.current().pid() + "\n");
             try {
-                PreviousCompileFiles.remove(dir);
+                PreviousCompileFiles.remove(dir, catalog);
             } catch (RuntimeException e) {
                 tag.close();
                 throw e;

@@ -3,6 +3,7 @@ package dev.starfish.runtime.registry;
 import com.github.zafarkhaja.semver.ParseException;
 import com.github.zafarkhaja.semver.Version;
 import dev.starfish.api.PluginApi;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -16,15 +17,24 @@ final class ApiRequirement {
     private ApiRequirement() {
     }
 
-    /** Why a jar whose manifest says {@code requires} (may be empty) cannot run on plugin API {@code provided}. */
-    static Optional<String> problem(Optional<String> requires, String provided) {
+    /** Why a jar whose manifest says {@code requires} (may be empty) cannot run on this host's plugin API. */
+    static Optional<String> problem(Optional<String> requires) {
+        return problem(requires, PluginApi.providedVersions());
+    }
+
+    /**
+     * Why a jar whose manifest says {@code requires} cannot run on a plugin API that provides
+     * {@code versions} (oldest first, the API's own version last).
+     */
+    static Optional<String> problem(Optional<String> requires, List<String> versions) {
         String range = requires.map(String::trim).orElse("");
         if (range.isEmpty() || range.equals("*")) {
             return Optional.empty();
         }
+        String provided = versions.get(versions.size() - 1);
         boolean satisfied;
         try {
-            satisfied = Version.parse(provided).satisfies(range);
+            satisfied = versions.stream().anyMatch(v -> Version.parse(v).satisfies(range));
         } catch (ParseException e) {
             return Optional.of("its " + PluginApi.REQUIRES + " '" + range + "' is not a version range (expected e.g. ^"
                     + provided + " or >=" + provided + " & <" + nextBreaking(provided) + "); fix it in the jar's "
@@ -33,8 +43,10 @@ final class ApiRequirement {
         if (satisfied) {
             return Optional.empty();
         }
+        String older = versions.size() == 1 ? "" : " (and " + String.join(", ", versions.subList(0, versions.size() - 1))
+                + ", which it only adds to)";
         return Optional.of("it needs plugin API " + range + " (its " + PluginApi.REQUIRES + "); this Starfish provides"
-                + " plugin API " + provided + ": use a Starfish whose plugin API is in that range, or rebuild the plugin"
+                + " plugin API " + provided + older + ": use a Starfish whose plugin API is in that range, or rebuild the plugin"
                 + " against plugin API " + provided);
     }
 

@@ -1,5 +1,8 @@
 package dev.starfish.runtime.registry;
 
+import dev.starfish.api.ArtifactSpec;
+import dev.starfish.api.ArtifactSpecs;
+import dev.starfish.api.Artifacts;
 import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobKind;
 import dev.starfish.api.JobOption;
@@ -18,7 +21,7 @@ import org.objectweb.asm.Type;
 
 /**
  * Reads a job's {@link JobSpec} (kind, tool, consumed and produced artifacts, scope, enabling
- * option, action) and {@link JobOptionSpec}s from its class file with ASM:
+ * option, action), {@link JobOptionSpec}s and {@link ArtifactSpec}s from its class file with ASM:
  * no class is defined, initialised or instantiated, so no plugin code — not even an
  * annotation of the plugin's own — runs while the host lists jobs or registers options.
  */
@@ -27,6 +30,8 @@ final class JobDeclarationReader {
     private static final String JOB_SPEC = Type.getDescriptor(JobSpec.class);
     private static final String OPTION_SPEC = Type.getDescriptor(JobOptionSpec.class);
     private static final String OPTION_SPECS = Type.getDescriptor(JobOptionSpecs.class);
+    private static final String ARTIFACT_SPEC = Type.getDescriptor(ArtifactSpec.class);
+    private static final String ARTIFACT_SPECS = Type.getDescriptor(ArtifactSpecs.class);
 
     private JobDeclarationReader() {
     }
@@ -39,6 +44,7 @@ final class JobDeclarationReader {
     static JobDeclaration read(String className, byte[] classFile) {
         Map<String, Object> spec = new HashMap<>();
         List<Map<String, Object>> options = new ArrayList<>();
+        List<Map<String, Object>> artifacts = new ArrayList<>();
         boolean[] hasSpec = {false};
         new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
             @Override
@@ -51,17 +57,13 @@ final class JobDeclarationReader {
                     return new ValuesVisitor(newOption(options));
                 }
                 if (descriptor.equals(OPTION_SPECS)) {
-                    return new AnnotationVisitor(Opcodes.ASM9) {
-                        @Override
-                        public AnnotationVisitor visitArray(String name) {
-                            return new AnnotationVisitor(Opcodes.ASM9) {
-                                @Override
-                                public AnnotationVisitor visitAnnotation(String n, String d) {
-                                    return new ValuesVisitor(newOption(options));
-                                }
-                            };
-                        }
-                    };
+                    return new RepeatedVisitor(options);
+                }
+                if (descriptor.equals(ARTIFACT_SPEC)) {
+                    return new ValuesVisitor(newOption(artifacts));
+                }
+                if (descriptor.equals(ARTIFACT_SPECS)) {
+                    return new RepeatedVisitor(artifacts);
                 }
                 return null;
             }
@@ -76,16 +78,24 @@ final class JobDeclarationReader {
             declared.add(new JobOption(text(o, "name"), text(o, "paramLabel"), text(o, "description"),
                     text(o, "defaultValue"), constant(JobOption.Type.class, o.get("type"), "type of an option")));
         }
+        List<Artifacts.Artifact> declares = new ArrayList<>();
+        for (Map<String, Object> a : artifacts) {
+            // an element left at its default is not in the class file: these are ArtifactSpec's defaults
+            declares.add(new Artifacts.Artifact(text(a, "name"), constant(Artifacts.Scope.class, a.get("scope"),
+                    "scope of an artifact"), texts(a, "files"), !Boolean.FALSE.equals(a.get("intermediate")), false,
+                    Boolean.TRUE.equals(a.get("packed"))));
+        }
         return new JobDeclaration(simpleName, constant(JobKind.class, spec.get("kind"), "kind"),
                 JobDeclaration.toolOf(text(spec, "tool")), declared, texts(spec, "consumes"), texts(spec, "produces"),
                 Boolean.TRUE.equals(spec.get("perSubgraph")), JobDeclaration.toolOf(text(spec, "enabledBy")),
-                text(spec, "action"));
+                text(spec, "action"), declares);
     }
 
-    private static Map<String, Object> newOption(List<Map<String, Object>> options) {
-        Map<String, Object> option = new HashMap<>();
-        options.add(option);
-        return option;
+    /** A new map of one annotation's values, added to {@code annotations}. */
+    private static Map<String, Object> newOption(List<Map<String, Object>> annotations) {
+        Map<String, Object> values = new HashMap<>();
+        annotations.add(values);
+        return values;
     }
 
     private static String text(Map<String, Object> values, String name) {
@@ -115,6 +125,26 @@ final class JobDeclarationReader {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("the " + what + " '" + value + "' is unknown to this host: expected one of "
                     + java.util.Arrays.toString(type.getEnumConstants()), e);
+        }
+    }
+
+    /** Collects each annotation of a repeatable annotation's container into a new map of {@code into}. */
+    private static final class RepeatedVisitor extends AnnotationVisitor {
+        private final List<Map<String, Object>> into;
+
+        RepeatedVisitor(List<Map<String, Object>> into) {
+            super(Opcodes.ASM9);
+            this.into = into;
+        }
+
+        @Override
+        public AnnotationVisitor visitArray(String name) {
+            return new AnnotationVisitor(Opcodes.ASM9) {
+                @Override
+                public AnnotationVisitor visitAnnotation(String n, String d) {
+                    return new ValuesVisitor(newOption(into));
+                }
+            };
         }
     }
 

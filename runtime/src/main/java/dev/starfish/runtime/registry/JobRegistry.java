@@ -5,6 +5,7 @@ import dev.starfish.runtime.config.UserCacheDirectory;
 import dev.starfish.runtime.log.LazyLogger;
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.api.ArtifactCatalog;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.Job;
 import dev.starfish.api.JobException;
@@ -194,6 +195,11 @@ public final class JobRegistry implements AutoCloseable {
     /** The known jobs in discovery order. */
     public List<RegisteredJob> jobs() {
         return List.copyOf(jobs.values());
+    }
+
+    /** The standard artifacts and those the known jobs declare (admission refused every conflict). */
+    public ArtifactCatalog artifactCatalog() {
+        return RegisteredJob.catalogOf(jobs.values());
     }
 
     public boolean contains(String name) {

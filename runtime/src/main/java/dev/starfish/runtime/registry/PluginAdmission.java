@@ -22,6 +22,8 @@ import java.util.Optional;
  *   <li>it declares a job that another admissible jar declares too. Then <b>every</b> jar
  *       declaring that job is refused: which jar is genuine cannot be told from file names,
  *       sort order or a manifest a hostile jar can copy, so none of them is run;</li>
+ *   <li>it declares an artifact differently from another admissible jar, or a standard one
+ *       differently from the plugin API ({@link ArtifactDeclarations});</li>
  *   <li>its {@code Plugin-Id} is the id of a jar before it in file-name order that passed every
  *       rule above: the id names the plugin's native cache directory, which two plugins must
  *       not share.</li>
@@ -87,8 +89,10 @@ final class PluginAdmission {
         List<PluginJarReader.PluginJar> admitted = new ArrayList<>();
         Map<String, List<String>> jarsByJob = jarsByJob(readable);
         Map<String, String> jarById = new HashMap<>();
+        ArtifactDeclarations artifacts = new ArtifactDeclarations(readable, rejectList);
         for (PluginJarReader.PluginJar pluginJar : readable) {
             Optional<String> duplicate = duplicateProblem(pluginJar, jarsByJob)
+                    .or(() -> artifacts.problem(pluginJar))
                     .or(() -> idProblem(pluginJar, jarById));
             if (duplicate.isPresent()) {
                 turnedAway.add(refused(pluginJar, duplicate.get()));

@@ -1,5 +1,6 @@
 package dev.starfish.runtime.registry;
 
+import dev.starfish.api.Artifacts;
 import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobKind;
 import dev.starfish.api.JobOption;
@@ -24,7 +25,7 @@ import java.util.Optional;
  */
 final class PluginIndexCodec {
 
-    private static final String MAGIC = "starfish-plugin-index-2";
+    private static final String MAGIC = "starfish-plugin-index-3";
 
     /** Longer than any path, hash or declaration text: a corrupt length must not allocate gigabytes. */
     private static final int MAX_STRING_BYTES = 1 << 20;
@@ -130,6 +131,14 @@ final class PluginIndexCodec {
         out.writeBoolean(d.perSubgraph());
         writeString(out, d.enabledBy().orElse(""));
         writeString(out, d.action());
+        out.writeInt(d.declares().size());
+        for (Artifacts.Artifact a : d.declares()) {
+            writeString(out, a.name());
+            writeString(out, a.scope().name());
+            writeList(out, a.files());
+            out.writeBoolean(a.intermediate());
+            out.writeBoolean(a.packed());
+        }
     }
 
     private static JobDeclaration readDeclaration(DataInputStream in) throws IOException {
@@ -142,8 +151,19 @@ final class PluginIndexCodec {
             options.add(new JobOption(readString(in), readString(in), readString(in), readString(in),
                     JobOption.Type.valueOf(readString(in))));
         }
-        return new JobDeclaration(name, kind, tool, options, readList(in), readList(in), in.readBoolean(),
-                JobDeclaration.toolOf(readString(in)), readString(in));
+        List<String> consumes = readList(in);
+        List<String> produces = readList(in);
+        boolean perSubgraph = in.readBoolean();
+        Optional<String> enabledBy = JobDeclaration.toolOf(readString(in));
+        String action = readString(in);
+        int artifactCount = in.readInt();
+        List<Artifacts.Artifact> declares = new ArrayList<>();
+        for (int i = 0; i < artifactCount; i++) {
+            declares.add(new Artifacts.Artifact(readString(in), Artifacts.Scope.valueOf(readString(in)), readList(in),
+                    in.readBoolean(), false, in.readBoolean()));
+        }
+        return new JobDeclaration(name, kind, tool, options, consumes, produces, perSubgraph, enabledBy, action,
+                declares);
     }
 
     private static void writeList(DataOutputStream out, List<String> values) throws IOException {

@@ -57,7 +57,7 @@ final class PluginJarReader {
                     + ": expected Plugin-Id and Plugin-Version in META-INF/MANIFEST.MF, found Plugin-Id="
                     + id.orElse(null) + ", Plugin-Version=" + version.orElse(null), null);
         }
-        Optional<String> refused = ApiRequirement.problem(file.mainAttribute(PluginApi.REQUIRES), PluginApi.VERSION);
+        Optional<String> refused = ApiRequirement.problem(file.mainAttribute(PluginApi.REQUIRES));
         if (refused.isPresent()) {
             throw new PluginImportException(id.get(), refused.get(), null);
         }

@@ -118,7 +118,7 @@ public final class PluginLinter {
             return Optional.empty();
         }
         Optional<String> api = ApiRequirement.problem(
-                Optional.ofNullable(manifest.getMainAttributes().getValue(PluginApi.REQUIRES)), PluginApi.VERSION);
+                Optional.ofNullable(manifest.getMainAttributes().getValue(PluginApi.REQUIRES)));
         if (api.isPresent()) {
             findings.add(LintFinding.error(shownAs, "the registry refuses the jar before loading it: " + api.get()));
             return Optional.empty();

@@ -2,9 +2,11 @@ package dev.starfish.runtime.registry;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.api.ArtifactCatalog;
 import dev.starfish.api.Job;
 import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobException;
+import java.util.Collection;
 
 /**
  * A job the registry knows: what it declares (read from its class file), its class and its
@@ -35,6 +37,11 @@ public final class RegisteredJob {
     /** The job's name, its class's simple name, e.g. {@code MyJob}. */
     public String name() {
         return declaration.name();
+    }
+
+    /** The standard artifacts and those {@code jobs} declare. */
+    public static ArtifactCatalog catalogOf(Collection<RegisteredJob> jobs) {
+        return ArtifactCatalog.of(jobs.stream().flatMap(job -> job.declaration.declares().stream()).toList());
     }
 
     /** The job's name, kind, tool and options. */

@@ -21,7 +21,7 @@ public final class StepOutputs {
     public static List<Path> of(List<String> produces, Optional<Subgraph> input, JobState state) {
         List<Path> files = new ArrayList<>();
         for (String name : produces) {
-            Optional<Artifacts.Artifact> artifact = Artifacts.find(name);
+            Optional<Artifacts.Artifact> artifact = state.artifactCatalog().find(name);
             if (artifact.isEmpty()) {
                 continue;
             }

@@ -181,17 +181,29 @@ class CompilePlanIT {
     }
 
     @Test
-    void aJobDeclaringAnArtifactThePluginApiDoesNotDefineIsRefusedWithOneLine() throws IOException {
+    void aJobNamingAnArtifactNoPluginDeclaresIsListedAndItsCompileRefusedByThePlanWhileAMalformedNameIsNotImported()
+            throws IOException {
         Path plugins = Files.createDirectories(cwd.resolve("plugins"));
         new PluginJarBuilder(cwd, "odd").job("fixture.odd.OddJob", "package fixture.odd;\nimport dev.starfish.api.*;\n"
                 + "@org.pf4j.Extension @JobSpec(kind = JobKind.IN_PROCESS, produces = \"bitcode\")\n"
                 + "public class OddJob extends InProcessJob { }\n").buildInto(plugins, "odd.jar");
+        new PluginJarBuilder(cwd, "bad").job("fixture.bad.BadJob", "package fixture.bad;\nimport dev.starfish.api.*;\n"
+                + "@org.pf4j.Extension @JobSpec(kind = JobKind.IN_PROCESS, produces = \"Bit Code\")\n"
+                + "public class BadJob extends InProcessJob { }\n").buildInto(plugins, "bad.jar");
 
-        AssembledDistribution.Run run = dist.run(cwd, "--plugins-dir", plugins.toString(), "jobs");
+        AssembledDistribution.Run jobs = dist.run(cwd, "--plugins-dir", plugins.toString(), "jobs");
 
-        assertThat(run.exitCode()).as("%s", run).isZero();
-        assertThat(run.stdout()).as("said once, in the listing").contains("Could not import 'OddJob' from odd.jar: invalid declaration of job class "
-                + "fixture.odd.OddJob in odd.jar: job OddJob produces the unknown artifact 'bitcode': expected one of model,");
+        assertThat(jobs.exitCode()).as("%s", jobs).isZero();
+        assertThat(jobs.stdout()).as("a plugin installed later may declare it").contains("OddJob  in-process")
+                .as("said once, in the listing").contains("Could not import 'BadJob' from bad.jar: invalid declaration "
+                        + "of job class fixture.bad.BadJob in bad.jar: job BadJob produces 'Bit Code', which is no "
+                        + "artifact name");
+        AssembledDistribution.Run compile = dist.run(cwd, "--plugins-dir", plugins.toString(), "compile",
+                dist.example("mlp.hlo").toString(), "--pipeline", "OddJob");
+        assertThat(compile.exitCode()).as("%s", compile).isEqualTo(2);
+        assertThat(compile.stderr()).contains("job OddJob (odd.jar) produces 'bitcode', which neither the host nor any "
+                + "installed plugin declares: install the plugin whose @ArtifactSpec declares it, or remove OddJob from "
+                + "the pipeline");
     }
 
     private static List<Path> replayScripts(Path workDir) throws IOException {

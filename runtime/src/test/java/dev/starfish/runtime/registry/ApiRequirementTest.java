@@ -26,22 +26,35 @@ class ApiRequirementTest {
     @Test
     void aRangeHoldingTheApiOrNoneAtAllPasses() {
         for (String range : List.of("^0.1.0", ">=0.1.0 & <0.2.0", "0.1.x", "*", " ")) {
-            assertThat(ApiRequirement.problem(Optional.of(range), "0.1.0")).as(range).isEmpty();
+            assertThat(ApiRequirement.problem(Optional.of(range), List.of("0.1.0"))).as(range).isEmpty();
         }
-        assertThat(ApiRequirement.problem(Optional.empty(), "0.1.0")).isEmpty();
+        assertThat(ApiRequirement.problem(Optional.empty(), List.of("0.1.0"))).isEmpty();
+    }
+
+    @Test
+    void aPluginForAnEarlierVersionThisApiOnlyAddsToRunsAndOneForALaterOrBrokenOneDoesNot() {
+        List<String> provided = List.of("0.1.0", "0.2.0");
+        for (String range : List.of("^0.1.0", ">=0.1.0 & <0.2.0", "^0.2.0", "0.2.x")) {
+            assertThat(ApiRequirement.problem(Optional.of(range), provided)).as(range).isEmpty();
+        }
+        assertThat(ApiRequirement.problem(Optional.of("^0.3.0"), provided)).contains("it needs plugin API ^0.3.0 (its "
+                + "Plugin-Requires); this Starfish provides plugin API 0.2.0 (and 0.1.0, which it only adds to): use a "
+                + "Starfish whose plugin API is in that range, or rebuild the plugin against plugin API 0.2.0");
+        assertThat(ApiRequirement.problem(Optional.of("<0.1.0"), provided)).isPresent();
+        assertThat(ApiRequirement.problem(Optional.of("^0.1.0"), PluginApi.providedVersions())).isEmpty();
     }
 
     @Test
     void aRangeWithoutTheApiNamesBothVersionsAndARangeThatIsNoneSaysWhatOneIs() {
-        assertThat(ApiRequirement.problem(Optional.of(">=0.2.0"), "0.1.0")).contains("it needs plugin API >=0.2.0 (its "
+        assertThat(ApiRequirement.problem(Optional.of(">=0.2.0"), List.of("0.1.0"))).contains("it needs plugin API >=0.2.0 (its "
                 + "Plugin-Requires); this Starfish provides plugin API 0.1.0: use a Starfish whose plugin API is in that "
                 + "range, or rebuild the plugin against plugin API 0.1.0");
-        assertThat(ApiRequirement.problem(Optional.of("^1.0.0"), "0.1.0")).get().asString()
+        assertThat(ApiRequirement.problem(Optional.of("^1.0.0"), List.of("0.1.0"))).get().asString()
                 .startsWith("it needs plugin API ^1.0.0");
-        assertThat(ApiRequirement.problem(Optional.of("the newest"), "0.1.0")).contains("its Plugin-Requires 'the newest'"
+        assertThat(ApiRequirement.problem(Optional.of("the newest"), List.of("0.1.0"))).contains("its Plugin-Requires 'the newest'"
                 + " is not a version range (expected e.g. ^0.1.0 or >=0.1.0 & <0.2.0); fix it in the jar's"
                 + " META-INF/MANIFEST.MF");
-        assertThat(ApiRequirement.problem(Optional.of("nope"), "1.2.0")).get().asString()
+        assertThat(ApiRequirement.problem(Optional.of("nope"), List.of("1.2.0"))).get().asString()
                 .contains("(expected e.g. ^1.2.0 or >=1.2.0 & <2.0.0)");
     }
 
@@ -51,7 +64,7 @@ class ApiRequirementTest {
         Files.setPosixFilePermissions(plugins, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path loaded = tmp.resolve("newer-class-loaded");
         Path currentLoaded = tmp.resolve("current-class-loaded");
-        new PluginJarBuilder(tmp, "newer").requires(">=0.2.0 & <0.3.0")
+        new PluginJarBuilder(tmp, "newer").requires(">=0.3.0 & <0.4.0")
                 .job("fixture.newer.NewerJob", PluginJarBuilder.inProcessJob("fixture.newer", "NewerJob", marker(loaded), "1"))
                 .buildInto(plugins, "newer.jar");
         new PluginJarBuilder(tmp, "current").requires("^" + PluginApi.VERSION)
@@ -68,8 +81,9 @@ class ApiRequirementTest {
             PluginReport newer = registry.plugins().stream().filter(r -> r.jarName().equals("newer.jar")).findFirst()
                     .orElseThrow();
             assertThat(newer.state()).isEqualTo(PluginReport.State.FAILED);
-            assertThat(newer.reason()).isEqualTo("Could not import 'newer' from newer.jar: it needs plugin API >=0.2.0 &"
-                    + " <0.3.0 (its Plugin-Requires); this Starfish provides plugin API " + PluginApi.VERSION + ": use a"
+            assertThat(newer.reason()).isEqualTo("Could not import 'newer' from newer.jar: it needs plugin API >=0.3.0 &"
+                    + " <0.4.0 (its Plugin-Requires); this Starfish provides plugin API " + PluginApi.VERSION + " (and "
+                    + "0.1.0, which it only adds to): use a"
                     + " Starfish whose plugin API is in that range, or rebuild the plugin against plugin API "
                     + PluginApi.VERSION);
             registry.job("CurrentJob");

@@ -85,7 +85,7 @@ class PluginLinterTest {
         Path jar = plugin("future", "fixture.future", "FutureJob", "").requires("^2.0.0").buildInto(tmp, "future.jar");
         assertThat(lint(jar)).containsExactly("future.jar: error: the registry refuses the jar before loading it: it"
                 + " needs plugin API ^2.0.0 (its Plugin-Requires); this Starfish provides plugin API "
-                + PluginApi.VERSION + ": use a Starfish whose plugin API is in that range, or rebuild"
+                + PluginApi.VERSION + " (and 0.1.0, which it only adds to): use a Starfish whose plugin API is in that range, or rebuild"
                 + " the plugin against plugin API " + PluginApi.VERSION);
     }
 

@@ -2,6 +2,7 @@ package com.example.starfish;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.starfish.api.ArtifactSpec;
 import dev.starfish.api.Artifacts;
 import dev.starfish.api.InProcessJob;
 import dev.starfish.api.JobContext;
@@ -26,17 +27,22 @@ import org.pf4j.Extension;
  * when a compile runs (-### prints its {@code action} and runs nothing).
  */
 @Extension
-@JobSpec(kind = JobKind.IN_PROCESS, consumes = Artifacts.SUBGRAPHS, action = "write example_summary.json")
+@JobSpec(kind = JobKind.IN_PROCESS, consumes = Artifacts.SUBGRAPHS, produces = ExampleSummary.SUMMARY,
+        action = "write example_summary.json")
+// the plugin's own artifact: a later job (of any plugin) may consume "example-summary"; kept after the compile
+@ArtifactSpec(name = ExampleSummary.SUMMARY, scope = Artifacts.Scope.WORK_DIR, files = ExampleSummary.OUTPUT,
+        intermediate = false)
 @JobOptionSpec(name = "--example-greeting", type = JobOption.Type.STRING, paramLabel = "TEXT",
         description = "Greeting ExampleSummary writes into example_summary.json.", defaultValue = "hello")
 public final class ExampleSummary extends InProcessJob {
 
+    static final String SUMMARY = "example-summary";
     static final String OUTPUT = "example_summary.json";
 
     @Override
     protected void runOnState(JobState state, JobContext context) {
         String greeting = context.options().string("--example-greeting", "hello");
-        Path output = state.workDir().resolve(OUTPUT);
+        Path output = state.artifact(SUMMARY);
         write(output, summary(state.model(), state.inputs(), greeting));
         context.log().info("ExampleSummary wrote {} for {} subgraph(s)", output, state.inputs().size());
     }

@@ -26,6 +26,11 @@ class ExampleJobsTest {
         assertThat(summary.kind()).isEqualTo(JobKind.IN_PROCESS);
         assertThat(summary.options()).extracting(o -> o.name() + "=" + o.defaultValue())
                 .containsExactly("--example-greeting=hello");
+        assertThat(summary.produces()).containsExactly("example-summary");
+        assertThat(summary.declares()).singleElement().satisfies(artifact -> {
+            assertThat(artifact.files()).containsExactly("example_summary.json");
+            assertThat(artifact.intermediate()).as("a result: SaveTemps keeps it").isFalse();
+        });
 
         JobDeclaration stamp = JobDeclaration.of(ExampleStamp.class);
         assertThat(stamp.kind()).isEqualTo(JobKind.NATIVE);

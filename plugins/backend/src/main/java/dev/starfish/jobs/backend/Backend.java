@@ -1,5 +1,6 @@
 package dev.starfish.jobs.backend;
 
+import dev.starfish.api.ArtifactSpec;
 import dev.starfish.api.Artifacts;
 import dev.starfish.api.Command;
 import dev.starfish.api.InvalidInputException;
@@ -43,6 +44,8 @@ import org.pf4j.Extension;
         description = "CPU-time limit of nn_executor per subgraph, in seconds.", defaultValue = "" + Backend.DEFAULT_CPU_LIMIT)
 @JobOptionSpec(name = Backend.ITERATIONS, type = JobOption.Type.INTEGER, paramLabel = "N",
         description = "How many times nn_executor executes each subgraph.", defaultValue = "" + Backend.DEFAULT_ITERATIONS)
+@ArtifactSpec(name = Artifacts.BACKEND_REPORT, scope = Artifacts.Scope.SUBGRAPH, files = "backend.json",
+        intermediate = false)
 public final class Backend extends NativeJob {
 
     static final String TOOL = "nn_executor";

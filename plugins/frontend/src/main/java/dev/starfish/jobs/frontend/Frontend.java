@@ -1,6 +1,7 @@
 package dev.starfish.jobs.frontend;
 
 import com.fasterxml.jackson.databind.cfg.PackageVersion;
+import dev.starfish.api.ArtifactSpec;
 import dev.starfish.api.Artifacts;
 import dev.starfish.api.InProcessJob;
 import dev.starfish.api.InvalidInputException;
@@ -35,6 +36,8 @@ import org.pf4j.Extension;
 @JobSpec(kind = JobKind.IN_PROCESS, consumes = Artifacts.MODEL,
         produces = {Artifacts.SUBGRAPHS, Artifacts.TENSOR_MAP},
         action = "check the model with penguin and split it into sgNN/model.hlo; write tensor_map.json")
+@ArtifactSpec(name = Artifacts.SUBGRAPHS, scope = Artifacts.Scope.SUBGRAPH, files = "model.hlo")
+@ArtifactSpec(name = Artifacts.TENSOR_MAP, scope = Artifacts.Scope.WORK_DIR, files = "tensor_map.json")
 public final class Frontend extends InProcessJob {
 
     @Override

@@ -1,5 +1,6 @@
 package dev.starfish.jobs.hlototensorizer;
 
+import dev.starfish.api.ArtifactSpec;
 import dev.starfish.api.Artifacts;
 import dev.starfish.api.Command;
 import dev.starfish.api.JobOptions;
@@ -22,6 +23,7 @@ import org.pf4j.Extension;
 @Extension
 @JobSpec(kind = JobKind.NATIVE, tool = HLOToTensorizer.TOOL, perSubgraph = true,
         consumes = Artifacts.SUBGRAPHS, produces = Artifacts.PENGUIN)
+@ArtifactSpec(name = Artifacts.PENGUIN, scope = Artifacts.Scope.SUBGRAPH, files = "model.penguin")
 public final class HLOToTensorizer extends NativeJob {
 
     static final String TOOL = "hlo2penguin";

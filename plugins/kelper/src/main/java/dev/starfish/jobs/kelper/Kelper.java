@@ -1,6 +1,7 @@
 package dev.starfish.jobs.kelper;
 
 import com.fasterxml.jackson.databind.cfg.PackageVersion;
+import dev.starfish.api.ArtifactSpec;
 import dev.starfish.api.Artifacts;
 import dev.starfish.api.InProcessJob;
 import dev.starfish.api.JobContext;
@@ -26,6 +27,7 @@ import org.pf4j.Extension;
 @Extension
 @JobSpec(kind = JobKind.IN_PROCESS, consumes = {Artifacts.BIR, Artifacts.TENSOR_MAP},
         produces = Artifacts.KERNEL_GRAPH, action = "hash each sgNN/model.bir and link them into kgraph.json")
+@ArtifactSpec(name = Artifacts.KERNEL_GRAPH, scope = Artifacts.Scope.WORK_DIR, files = "kgraph.json")
 public final class Kelper extends InProcessJob {
 
     @Override

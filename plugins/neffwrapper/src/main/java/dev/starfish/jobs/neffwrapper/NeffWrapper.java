@@ -20,9 +20,10 @@ import org.pf4j.Extension;
  * </pre>
  * {@code OUT.neff} is where the host records the {@link Artifacts#NEFF} artifact. The packed
  * files are the compile record ({@link Artifacts#COMPILE_RECORD}: the model's SHA-256 and the
- * compile's options), then per subgraph in order the files of {@link Artifacts#BIR} and
- * {@link Artifacts#GOLDENS}, as {@link Artifacts} defines them. As in the seed, stderr is
- * merged into stdout.
+ * compile's options), then per subgraph in order the files of each artifact the compile makes
+ * that its catalog marks packed ({@link Artifacts#BIR}, {@link Artifacts#GOLDENS}, then those
+ * plugins declare with {@code packed = true}), then the packed work-directory artifacts. As in
+ * the seed, stderr is merged into stdout.
  */
 @Extension
 @JobSpec(kind = JobKind.NATIVE, tool = NeffWrapper.TOOL,
@@ -36,7 +37,7 @@ public final class NeffWrapper extends NativeJob {
     protected List<String> argv(Path executable, Subgraph input, JobState state, JobOptions options) {
         List<String> files = new ArrayList<>();
         files.add(relative(state.workDir(), state.artifact(Artifacts.COMPILE_RECORD)));
-        files.addAll(packedFiles(state.workDir(), state.inputs()));
+        files.addAll(packedFiles(state.workDir(), state.inputs(), packed(state)));
         return argv(executable, state.artifact(Artifacts.NEFF), files);
     }
 
@@ -53,14 +54,23 @@ public final class NeffWrapper extends NativeJob {
         return argv;
     }
 
-    /** Per subgraph: the files of its BIR, then of its goldens; relative to {@code workDir}. */
-    static List<String> packedFiles(Path workDir, List<Subgraph> inputs) {
+    /** The artifacts this compile makes that its catalog marks packed, in catalog order (BIR, goldens, then plugins'). */
+    static List<Artifacts.Artifact> packed(JobState state) {
+        return state.artifactCatalog().all().stream().filter(a -> a.packed() && state.isPlanned(a.name())).toList();
+    }
+
+    /**
+     * Per subgraph, the files of each per-subgraph {@code packed} artifact (the BIR, then the
+     * goldens, then plugins' own); then those of each work-directory one; relative to {@code workDir}.
+     */
+    static List<String> packedFiles(Path workDir, List<Subgraph> inputs, List<Artifacts.Artifact> packed) {
         List<String> files = new ArrayList<>();
         for (Subgraph input : inputs) {
-            for (String artifact : List.of(Artifacts.BIR, Artifacts.GOLDENS)) {
-                Artifacts.of(artifact).filesIn(input.dir()).forEach(file -> files.add(relative(workDir, file)));
-            }
+            packed.stream().filter(a -> a.scope() == Artifacts.Scope.SUBGRAPH)
+                    .forEach(a -> a.filesIn(input.dir()).forEach(file -> files.add(relative(workDir, file))));
         }
+        packed.stream().filter(a -> a.scope() == Artifacts.Scope.WORK_DIR)
+                .forEach(a -> a.filesIn(workDir).forEach(file -> files.add(relative(workDir, file))));
         return files;
     }
 

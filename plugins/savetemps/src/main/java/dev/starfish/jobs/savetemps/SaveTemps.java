@@ -1,5 +1,6 @@
 package dev.starfish.jobs.savetemps;
 
+import dev.starfish.api.ArtifactCatalog;
 import dev.starfish.api.Artifacts;
 import dev.starfish.api.InProcessJob;
 import dev.starfish.api.JobContext;
@@ -46,7 +47,8 @@ public final class SaveTemps extends InProcessJob {
             context.log().info("no NEFF was written; kept the intermediate files in {}", state.workDir());
             return;
         }
-        Intermediates.Removal removal = Intermediates.remove(state.workDir(), state.inputs(), state.steps());
+        Intermediates.Removal removal = Intermediates.remove(state.workDir(), state.inputs(), state.steps(),
+                state.artifactCatalog());
         context.log().info("removed {} intermediate file(s) from {} (use {} to keep them)", removal.files().size(),
                 state.workDir(), KEEP_TEMPS);
         if (!removal.replayScripts().isEmpty()) {
@@ -56,7 +58,8 @@ public final class SaveTemps extends InProcessJob {
     }
 
     /** Removes the intermediates of {@code steps} (used by tests with hand-made steps). */
-    static Intermediates.Removal removeIntermediates(Path workDir, List<Subgraph> inputs, List<PlanStep> steps) {
-        return Intermediates.remove(workDir, inputs, steps);
+    static Intermediates.Removal removeIntermediates(Path workDir, List<Subgraph> inputs, List<PlanStep> steps,
+            ArtifactCatalog catalog) {
+        return Intermediates.remove(workDir, inputs, steps, catalog);
     }
 }

@@ -2,6 +2,7 @@ package dev.starfish.jobs.savetemps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.starfish.api.ArtifactCatalog;
 import dev.starfish.api.Artifacts;
 import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobKind;
@@ -63,7 +64,8 @@ class SaveTempsTest {
                 inProcessStep("Kelper", List.of(Artifacts.BIR), List.of(Artifacts.KERNEL_GRAPH)),
                 nativeStep("Backend", List.of(Artifacts.MODEL), List.of(Artifacts.BACKEND_REPORT)));
 
-        Intermediates.Removal removal = SaveTemps.removeIntermediates(workDir, List.of(sg00), steps);
+        Intermediates.Removal removal = SaveTemps.removeIntermediates(workDir, List.of(sg00), steps,
+                ArtifactCatalog.standard());
 
         assertThat(sg00.file("model.hlo")).as("subgraphs were produced").doesNotExist();
         assertThat(sg00.file("model.bir")).doesNotExist();
@@ -82,8 +84,38 @@ class SaveTempsTest {
     }
 
     @Test
+    void removesAPluginsIntermediateArtifactsFilesAndDirectoriesButKeepsItsResultsAndNeverFollowsALink() throws Exception {
+        Path outside = Files.createDirectories(workDir.resolve("../outside-" + workDir.getFileName()).normalize());
+        Files.writeString(outside.resolve("precious.txt"), "user's");
+        Files.createDirectories(sg00.file("op_dumps/deep"));
+        Files.writeString(sg00.file("op_counts.json"), "{}");
+        Files.writeString(sg00.file("op_dumps/a.txt"), "a");
+        Files.writeString(sg00.file("op_dumps/deep/b.txt"), "b");
+        Files.createSymbolicLink(sg00.file("op_dumps/link"), outside);
+        Files.writeString(workDir.resolve("op_summary.json"), "{}");
+        ArtifactCatalog catalog = ArtifactCatalog.of(List.of(
+                new Artifacts.Artifact("op-counts", Artifacts.Scope.SUBGRAPH, List.of("op_counts.json"), true, false, true),
+                new Artifacts.Artifact("op-dumps", Artifacts.Scope.SUBGRAPH, List.of("op_dumps/"), true, false, false),
+                new Artifacts.Artifact("op-summary", Artifacts.Scope.WORK_DIR, List.of("op_summary.json"), false, false,
+                        false)));
+        List<PlanStep> steps = List.of(
+                inProcessStep("OpCounter", List.of(Artifacts.SUBGRAPHS), List.of("op-counts", "op-dumps", "op-summary")));
+
+        Intermediates.Removal removal = SaveTemps.removeIntermediates(workDir, List.of(sg00), steps, catalog);
+
+        assertThat(sg00.file("op_counts.json")).doesNotExist();
+        assertThat(sg00.file("op_dumps")).as("the directory artifact, with everything below it").doesNotExist();
+        assertThat(outside.resolve("precious.txt")).as("the link in it was removed, not followed").exists();
+        assertThat(workDir.resolve("op_summary.json")).as("declared intermediate = false: a result").exists();
+        assertThat(sg00.file("model.bir")).as("no step of these produced it").exists();
+        assertThat(removal.files()).containsExactlyInAnyOrder(sg00.file("op_counts.json"), sg00.file("op_dumps/a.txt"),
+                sg00.file("op_dumps/deep/b.txt"), sg00.file("op_dumps/link"));
+    }
+
+    @Test
     void withoutStepsNothingIsRemoved() {
-        Intermediates.Removal removal = SaveTemps.removeIntermediates(workDir, List.of(sg00), List.of());
+        Intermediates.Removal removal = SaveTemps.removeIntermediates(workDir, List.of(sg00), List.of(),
+                ArtifactCatalog.standard());
 
         assertThat(removal.files()).isEmpty();
         assertThat(removal.replayScripts()).isEmpty();

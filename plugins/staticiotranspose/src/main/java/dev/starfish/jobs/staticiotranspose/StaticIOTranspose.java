@@ -1,5 +1,6 @@
 package dev.starfish.jobs.staticiotranspose;
 
+import dev.starfish.api.ArtifactSpec;
 import dev.starfish.api.Artifacts;
 import dev.starfish.api.InProcessJob;
 import dev.starfish.api.JobContext;
@@ -22,6 +23,7 @@ import org.pf4j.Extension;
 @Extension
 @JobSpec(kind = JobKind.IN_PROCESS, consumes = Artifacts.TENSOR_MAP, produces = Artifacts.IO_TRANSPOSES,
         action = "derive io_transposes.json from the shapes in tensor_map.json")
+@ArtifactSpec(name = Artifacts.IO_TRANSPOSES, scope = Artifacts.Scope.WORK_DIR, files = "io_transposes.json")
 public final class StaticIOTranspose extends InProcessJob {
 
     @Override

@@ -1,5 +1,6 @@
 package dev.starfish.jobs.walrusdriver;
 
+import dev.starfish.api.ArtifactSpec;
 import dev.starfish.api.Artifacts;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.JobKind;
@@ -26,6 +27,7 @@ import org.pf4j.Extension;
         consumes = Artifacts.PENGUIN, produces = Artifacts.BIR)
 @JobOptionSpec(name = WalrusDriver.BUFFER_BYTES, type = JobOption.Type.INTEGER, paramLabel = "BYTES",
         description = "On-chip buffer size walrus_driver allocates tensors in (default: the tool's own).")
+@ArtifactSpec(name = Artifacts.BIR, scope = Artifacts.Scope.SUBGRAPH, files = "model.bir", packed = true)
 public final class WalrusDriver extends NativeJob {
 
     static final String TOOL = "walrus_driver";

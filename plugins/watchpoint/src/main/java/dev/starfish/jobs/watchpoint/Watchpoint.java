@@ -1,5 +1,6 @@
 package dev.starfish.jobs.watchpoint;
 
+import dev.starfish.api.ArtifactSpec;
 import dev.starfish.api.Artifacts;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.JobKind;
@@ -30,6 +31,7 @@ import org.pf4j.Extension;
         produces = Artifacts.WATCHPOINT_BIR, enabledBy = Watchpoint.WATCHPOINT)
 @JobOptionSpec(name = Watchpoint.WATCHPOINT, type = JobOption.Type.LIST, paramLabel = "TENSOR",
         description = "Watch this tensor when the Backend job executes the BIR (repeatable); requests the Watchpoint job.")
+@ArtifactSpec(name = Artifacts.WATCHPOINT_BIR, scope = Artifacts.Scope.SUBGRAPH, files = "model.wp.bir")
 public final class Watchpoint extends NativeJob {
 
     static final String TOOL = "watchpoint_insert";

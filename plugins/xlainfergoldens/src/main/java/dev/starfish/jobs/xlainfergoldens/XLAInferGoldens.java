@@ -1,5 +1,6 @@
 package dev.starfish.jobs.xlainfergoldens;
 
+import dev.starfish.api.ArtifactSpec;
 import dev.starfish.api.Artifacts;
 import dev.starfish.api.JobOptions;
 import dev.starfish.api.JobKind;
@@ -23,6 +24,8 @@ import org.pf4j.Extension;
         consumes = Artifacts.SUBGRAPHS, produces = Artifacts.GOLDENS)
 @JobOptionSpec(name = XLAInferGoldens.GOLDEN_SEED, type = JobOption.Type.INTEGER, paramLabel = "SEED",
         description = "Seed of the random golden inputs.", defaultValue = "" + XLAInferGoldens.DEFAULT_SEED)
+@ArtifactSpec(name = Artifacts.GOLDENS, scope = Artifacts.Scope.SUBGRAPH,
+        files = {"goldens/inputs.bin", "goldens/outputs.bin"}, packed = true)
 public final class XLAInferGoldens extends NativeJob {
 
     static final String TOOL = "xla_infergoldens";
