@@ -77,7 +77,8 @@ final class ArtifactDeclarations {
                 + (artifact.intermediate() ? ", intermediate" : ", kept") + (artifact.packed() ? ", packed into the NEFF" : "");
     }
 
-    private static List<JobDeclaration> declarations(PluginJarReader.PluginJar jar) {
+    /** The declarations of the jar's readable job classes. */
+    static List<JobDeclaration> declarations(PluginJarReader.PluginJar jar) {
         return jar.jobClasses().stream().flatMap(entry -> entry.declaration().stream()).toList();
     }
 }

@@ -9,6 +9,7 @@ import dev.starfish.api.JobOption;
 import dev.starfish.api.JobOptionSpec;
 import dev.starfish.api.JobOptionSpecs;
 import dev.starfish.api.JobSpec;
+import dev.starfish.api.PluginApi;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -71,7 +72,10 @@ final class JobDeclarationReader {
         String simpleName = PluginLoader.simpleName(className);
         if (!hasSpec[0]) {
             throw new IllegalArgumentException("job class " + className + " has no @" + JobSpec.class.getName()
-                    + " annotation: declare its kind (and tool) with it, e.g. @JobSpec(kind = JobKind.IN_PROCESS)");
+                    + " annotation: declare its kind (and tool) with it, e.g. @JobSpec(kind = JobKind.IN_PROCESS); a"
+                    + " plugin built before @JobSpec, against the first, unversioned plugin API, needs rebuilding"
+                    + " against plugin API " + PluginApi.VERSION + " (with " + PluginApi.REQUIRES + ": ^"
+                    + PluginApi.VERSION + ")");
         }
         List<JobOption> declared = new ArrayList<>();
         for (Map<String, Object> o : options) {

@@ -29,6 +29,7 @@ import java.util.jar.Manifest;
  *   <li>no job name, and no {@code Plugin-Id}, of an installed plugin;</li>
  *   <li>each job class imported and created as the host does it ({@link JobCreationLint}) —
  *       this runs the plugin's code, in a throw-away loader;</li>
+ *   <li>the artifacts it declares and names, against the installed plugins ({@link ArtifactLint});</li>
  *   <li>bundled tools and JNI libraries ({@link NativeLint}).</li>
  * </ol>
  */
@@ -88,6 +89,9 @@ public final class PluginLinter {
         Optional<List<String>> classes = extensionIndex(shownAs, file, findings);
         bundledHostPackages(shownAs, file, findings);
         classes.ifPresent(c -> clashesWithInstalled(jar, shownAs, info, c, findings));
+        if (info.isPresent() && classes.isPresent()) {
+            findings.addAll(artifacts(jar, shownAs));
+        }
         if (info.isPresent() && classes.isPresent() && mayRunCode) {
             List<String> present = presentClasses(shownAs, file, classes.get(), findings);
             JobCreationLint.Result created = JobCreationLint.check(shownAs, info.get(), present, hostLoader, policy);
@@ -225,6 +229,27 @@ public final class PluginLinter {
                         + "in file-name order (they would share one native cache directory): choose another Plugin-Id"));
             }
         }
+    }
+
+    /** {@link ArtifactLint} on the jar's declarations, against those of every readable installed jar. */
+    private List<LintFinding> artifacts(Path jar, String shownAs) {
+        PluginJarReader.PluginJar linted;
+        try {
+            linted = reader.read(jar);
+        } catch (PluginImportException | RuntimeException e) {
+            return List.of(); // the checks above name why the jar cannot be read
+        }
+        List<PluginJarReader.PluginJar> installed = new ArrayList<>();
+        for (Path other : installedJars) {
+            if (!isSameFile(jar, other)) {
+                try {
+                    installed.add(reader.read(other));
+                } catch (PluginImportException | RuntimeException e) {
+                    // an installed jar that cannot be read declares nothing the registry would load
+                }
+            }
+        }
+        return ArtifactLint.check(shownAs, linted, installed);
     }
 
     private static boolean isSameFile(Path a, Path b) {

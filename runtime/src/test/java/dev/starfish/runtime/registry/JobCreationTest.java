@@ -9,6 +9,7 @@ import dev.starfish.api.JobException;
 import dev.starfish.api.JobKind;
 import dev.starfish.api.JobOption;
 import dev.starfish.api.JobState;
+import dev.starfish.api.PluginApi;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -146,7 +147,9 @@ class JobCreationTest {
             assertThat(registry.warnings()).containsExactly("Could not import 'NoSpecJob' from nospec.jar: invalid "
                     + "declaration of job class fixture.nospec.NoSpecJob in nospec.jar: job class fixture.nospec.NoSpecJob"
                     + " has no @dev.starfish.api.JobSpec annotation: declare its kind (and tool) with it, e.g. "
-                    + "@JobSpec(kind = JobKind.IN_PROCESS)");
+                    + "@JobSpec(kind = JobKind.IN_PROCESS); a plugin built before @JobSpec, against the first, "
+                    + "unversioned plugin API, needs rebuilding against plugin API " + PluginApi.VERSION + " (with "
+                    + "Plugin-Requires: ^" + PluginApi.VERSION + ")");
         }
     }
 

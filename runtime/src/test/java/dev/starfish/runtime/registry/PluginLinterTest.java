@@ -132,7 +132,9 @@ class PluginLinterTest {
         assertThat(lint(jar)).containsExactly(
                 "decl.jar: error: Could not import 'BareJob': invalid declaration of job class fixture.decl.BareJob "
                         + "in decl.jar: job class fixture.decl.BareJob has no @dev.starfish.api.JobSpec annotation: "
-                        + "declare its kind (and tool) with it, e.g. @JobSpec(kind = JobKind.IN_PROCESS)",
+                        + "declare its kind (and tool) with it, e.g. @JobSpec(kind = JobKind.IN_PROCESS); a plugin "
+                        + "built before @JobSpec, against the first, unversioned plugin API, needs rebuilding against "
+                        + "plugin API " + PluginApi.VERSION + " (with Plugin-Requires: ^" + PluginApi.VERSION + ")",
                 "decl.jar: error: Could not import 'LiarJob': job class fixture.decl.LiarJob in decl.jar is declared "
                         + "native but extends InProcessJob: make @JobSpec(kind = ...) and the base class agree");
     }
