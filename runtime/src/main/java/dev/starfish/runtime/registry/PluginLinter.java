@@ -29,6 +29,9 @@ import java.util.jar.Manifest;
  *   <li>no job name, and no {@code Plugin-Id}, of an installed plugin;</li>
  *   <li>each job class imported and created as the host does it ({@link JobCreationLint}) —
  *       this runs the plugin's code, in a throw-away loader;</li>
+ *   <li>read from the class files, never run: every class a job reaches resolves in the jar, the host or
+ *       the JDK ({@link UnresolvedClasses}), and makes none of the calls a job must leave to the host
+ *       ({@link ForbiddenCalls}); the bundled libraries mix no versions of one family ({@link BundledVersions});</li>
  *   <li>bundled tools and JNI libraries ({@link NativeLint}).</li>
  * </ol>
  */
@@ -94,6 +97,12 @@ public final class PluginLinter {
             findings.addAll(created.findings());
             created.imported().forEach(job -> unresolvableTool(shownAs, file, job).ifPresent(findings::add));
         }
+        if (classes.isPresent()) {
+            ReachableClasses reachable = ReachableClasses.of(file, classes.get(), policy);
+            findings.addAll(new UnresolvedClasses(hostLoader, policy).check(shownAs, reachable));
+            findings.addAll(ForbiddenCalls.check(shownAs, reachable));
+        }
+        findings.addAll(BundledVersions.check(shownAs, file));
         findings.addAll(NativeLint.check(shownAs, file));
         return findings;
     }
