@@ -26,7 +26,7 @@ import org.objectweb.asm.Type;
  *
  * @param name the binary name ({@code com.example.Foo})
  * @param references binary names of the classes it refers to, in the order they first appear, without itself
- * @param calls the method calls (and {@code new} of a class, as a call of {@code <init>}) in its methods
+ * @param calls the method calls in its methods
  */
 record ClassFacts(String name, List<String> references, List<Call> calls) {
 
@@ -109,9 +109,6 @@ record ClassFacts(String name, List<String> references, List<Call> calls) {
                 @Override
                 public void visitTypeInsn(int opcode, String type) {
                     addInternal(type);
-                    if (opcode == Opcodes.NEW) {
-                        calls.add(call(type, "<init>", "", method, line));
-                    }
                 }
 
                 @Override

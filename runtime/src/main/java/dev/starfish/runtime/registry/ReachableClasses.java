@@ -16,7 +16,8 @@ import java.util.Optional;
  * The classes of a plugin jar that its jobs can reach, found by reading class files only:
  * from each job class the extension index lists, every class of the jar it refers to
  * ({@link ClassFacts}), and on transitively. A class of a host-shared package is never followed
- * into the jar: the job's loader takes it from the host even when the jar bundles a copy.
+ * into the jar, nor one of a JDK package: the job's loader takes those from the host or the JDK even
+ * when the jar bundles a copy.
  * Reflection ({@code Class.forName}, {@code ServiceLoader}) is not followed.
  */
 final class ReachableClasses {
@@ -59,9 +60,12 @@ final class ReachableClasses {
         return List.copyOf(reached.values());
     }
 
-    /** Whether the job's loader would define {@code className} from the jar (a multi-release version counts). */
+    /**
+     * Whether the job's loader would define {@code className} from the jar (a multi-release version counts):
+     * never a class of a JDK or host-shared package, which it takes from the platform loader or the host.
+     */
     boolean inJar(String className) {
-        return !policy.isHostShared(className) && entry(className).isPresent();
+        return !policy.isJdkClass(className) && !policy.isHostShared(className) && entry(className).isPresent();
     }
 
     private void from(String jobClass, String job) throws IOException {

@@ -1,6 +1,9 @@
 package dev.starfish.runtime.registry;
 
 import dev.starfish.api.PluginApi;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -9,13 +12,14 @@ import java.util.Map;
 
 /**
  * {@code plugins lint}'s check that every class a job reaches resolves where the job's
- * {@link JobClassLoader} would look for it: a host-shared package in the host only, anything else
- * in the jar or the JDK (the platform loader, the job loader's parent). A miss is what
- * {@code NoClassDefFoundError} reports when that code runs, as for the template's unshaded
+ * {@link JobClassLoader} would look for it, and only there: a JDK package in the JDK (the boot layer's
+ * modules, which the platform loader, the job loader's parent, loads from), a host-shared package in
+ * the host, anything else in the jar. A miss is what {@code NoClassDefFoundError} reports when that
+ * code runs, as for the template's unshaded
  * {@code target/original-*.jar}, which lacks the Jackson the shaded jar bundles. Each missing
  * class is reported once, with the job and the first class that refers to it; after
- * {@value #REPORTED} of them, one more finding counts the rest. Only class files are read:
- * {@code getResource} of the host and platform loaders tells whether they have a class.
+ * {@value #REPORTED} of them, one more finding counts the rest. Only class files are looked up
+ * (the host loader's {@code getResource}, a JDK module's {@code getResourceAsStream}), never loaded.
  */
 final class UnresolvedClasses {
 
@@ -28,6 +32,7 @@ final class UnresolvedClasses {
     private final ClassLoader hostLoader;
     private final HostSharedPackages policy;
     private final Map<String, Boolean> resolvesOutsideJar = new HashMap<>();
+    private Map<String, Module> jdkModules;
 
     UnresolvedClasses(ClassLoader hostLoader, HostSharedPackages policy) {
         this.hostLoader = hostLoader;
@@ -38,7 +43,7 @@ final class UnresolvedClasses {
         Map<String, Miss> missing = new LinkedHashMap<>();
         for (ReachableClasses.Reached reached : classes.reached()) {
             for (String reference : reached.facts().references()) {
-                if (!missing.containsKey(reference) && !classes.inJar(reference) && !resolvesOutsideJar(reference)) {
+                if (!missing.containsKey(reference) && !resolves(reference, classes)) {
                     missing.put(reference, new Miss(reached.job(), reached.facts().name()));
                 }
             }
@@ -70,11 +75,32 @@ final class UnresolvedClasses {
                 + "maven-shade-plugin bundles it";
     }
 
-    private boolean resolvesOutsideJar(String className) {
-        return resolvesOutsideJar.computeIfAbsent(className, name -> {
-            String resource = name.replace('.', '/') + ".class";
-            ClassLoader where = policy.isHostShared(name) ? hostLoader : ClassLoader.getPlatformClassLoader();
-            return where.getResource(resource) != null;
-        });
+    /** Whether the class is where {@link JobClassLoader#loadClass} looks for it: the JDK, the host, or the jar. */
+    private boolean resolves(String className, ReachableClasses classes) {
+        boolean jdk = policy.isJdkClass(className);
+        if (!jdk && !policy.isHostShared(className)) {
+            return classes.inJar(className);
+        }
+        String resource = className.replace('.', '/') + ".class";
+        return resolvesOutsideJar.computeIfAbsent(className, name -> jdk ? inJdk(resource)
+                : hostLoader.getResource(resource) != null);
+    }
+
+    /** Whether the boot layer's module of the class's package has its class file (class files are never encapsulated). */
+    private boolean inJdk(String resource) {
+        if (jdkModules == null) {
+            jdkModules = new HashMap<>();
+            ModuleLayer.boot().modules().forEach(m -> m.getPackages().forEach(p -> jdkModules.put(p, m)));
+        }
+        int slash = resource.lastIndexOf('/');
+        Module module = slash < 0 ? null : jdkModules.get(resource.substring(0, slash).replace('/', '.'));
+        if (module == null) {
+            return false;
+        }
+        try (InputStream in = module.getResourceAsStream(resource)) {
+            return in != null;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + resource + " of module " + module.getName(), e);
+        }
     }
 }

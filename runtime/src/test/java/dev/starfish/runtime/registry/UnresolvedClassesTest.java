@@ -61,7 +61,9 @@ class UnresolvedClassesTest {
     void aJobUsingOnlyTheJdkThePluginApiAndItsOwnClassesHasNoFinding() {
         Path jar = new PluginJarBuilder(tmp, "clean")
                 .job("fixture.cl.CleanJob", LintRun.job("fixture.cl", "CleanJob",
-                        "new Helper().run(c.log()); java.util.List<java.sql.Date> d = new java.util.ArrayList<>();"))
+                        "new Helper().run(c.log()); java.util.List<java.sql.Date> d = new java.util.ArrayList<>();\n"
+                        // jdk.compiler is defined to the application loader, yet the platform loader loads it
+                        + "Object kind = com.sun.source.tree.Tree.Kind.CLASS;"))
                 .source("fixture.cl.Helper", "package fixture.cl;\nclass Helper {\n  void run(org.apache.logging.log4j"
                         + ".Logger log) { log.info(java.beans.Introspector.decapitalize(\"X\")); Runnable r = () -> { };"
                         + " r.run(); }\n}\n")
