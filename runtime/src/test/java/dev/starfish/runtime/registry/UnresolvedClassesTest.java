@@ -58,6 +58,21 @@ class UnresolvedClassesTest {
     }
 
     @Test
+    void aClassOfAHostSharedPackageThisHostLacksIsAnErrorSayingWhichApiToBuildAgainst() {
+        Path jar = new PluginJarBuilder(tmp, "newer")
+                .job("fixture.nw.NewerJob", LintRun.job("fixture.nw", "NewerJob", "NewerThing.call();"))
+                .source("dev.starfish.api.NewerThing", "package dev.starfish.api;\npublic class NewerThing {\n"
+                        + "  public static void call() { }\n}\n")
+                .omit("dev.starfish.api.NewerThing")
+                .buildInto(tmp, "newer.jar");
+        assertThat(LintRun.lines(jar)).containsExactly("newer.jar: error: job NewerJob needs class "
+                + "dev.starfish.api.NewerThing (first referred to by fixture.nw.NewerJob), which is in a package the host "
+                + "shares but this host does not have, so running the job fails with NoClassDefFoundError: "
+                + "dev/starfish/api/NewerThing: build the jar against the plugin API this Starfish provides ("
+                + dev.starfish.api.PluginApi.VERSION + ") and the host's PF4J and logging APIs");
+    }
+
+    @Test
     void aJobUsingOnlyTheJdkThePluginApiAndItsOwnClassesHasNoFinding() {
         Path jar = new PluginJarBuilder(tmp, "clean")
                 .job("fixture.cl.CleanJob", LintRun.job("fixture.cl", "CleanJob",
