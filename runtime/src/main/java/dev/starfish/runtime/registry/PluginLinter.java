@@ -30,6 +30,9 @@ import java.util.jar.Manifest;
  *   <li>each job class imported and created as the host does it ({@link JobCreationLint}) —
  *       this runs the plugin's code, in a throw-away loader;</li>
  *   <li>the artifacts it declares and names, against the installed plugins ({@link ArtifactLint});</li>
+ *   <li>read from the class files, never run: every class a job reaches resolves in the jar, the host or
+ *       the JDK ({@link UnresolvedClasses}), and makes none of the calls a job must leave to the host
+ *       ({@link ForbiddenCalls}); the bundled libraries mix no versions of one family ({@link BundledVersions});</li>
  *   <li>bundled tools and JNI libraries ({@link NativeLint}).</li>
  * </ol>
  */
@@ -98,6 +101,12 @@ public final class PluginLinter {
             findings.addAll(created.findings());
             created.imported().forEach(job -> unresolvableTool(shownAs, file, job).ifPresent(findings::add));
         }
+        if (classes.isPresent()) {
+            ReachableClasses reachable = ReachableClasses.of(file, classes.get(), policy);
+            findings.addAll(new UnresolvedClasses(hostLoader, policy).check(shownAs, reachable));
+            findings.addAll(ForbiddenCalls.check(shownAs, reachable));
+        }
+        findings.addAll(BundledVersions.check(shownAs, file));
         findings.addAll(NativeLint.check(shownAs, file));
         return findings;
     }

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,18 +26,16 @@ class SdkTemplateIT {
 
     @Test
     void theTemplateBuildsOfflineLintsCleanAndItsJobsRunInACompile() throws IOException, InterruptedException {
-        Path project = tmp.resolve("author/example-jobs");
         assertThat(dist.home().resolve("sdk/writing-a-job.md")).as("the walk-through ships with the template")
                 .isRegularFile();
-        copyTree(dist.home().resolve("sdk/job-template"), project);
-        Path repository = AuthorRepository.create(tmp.resolve("m2"), userRepository(), apiJar(), sourceRoot());
-
-        Path buildLog = tmp.resolve("mvn.log");
-        Process mvn = new ProcessBuilder("mvn", "-o", "-q", "package", "-Dmaven.repo.local=" + repository)
-                .directory(project.toFile()).redirectErrorStream(true).redirectOutput(buildLog.toFile()).start();
-        assertThat(mvn.waitFor()).as("mvn -o -q package of the template:\n%s", Files.readString(buildLog)).isZero();
+        Path project = builtTemplate();
         Path jar = project.resolve("target/example-jobs-1.0.0.jar");
         assertThat(jar).as("the plugin jar the template builds").isRegularFile();
+        try (Stream<Path> jars = Files.list(project.resolve("target"))) {
+            assertThat(jars.filter(p -> p.toString().endsWith(".jar")).map(p -> p.getFileName().toString()))
+                    .as("no second jar an operator could drop in (shade's unshaded original-*.jar is deleted)")
+                    .containsExactly("example-jobs-1.0.0.jar");
+        }
 
         AssembledDistribution copy = dist.copyTo(tmp.resolve("starfish"));
         AssembledDistribution.Run lint = copy.run(tmp, "plugins", "lint", jar.toString());
@@ -59,6 +59,56 @@ class SdkTemplateIT {
         String log = Files.readString(work.resolve("log-starfish.txt"), StandardCharsets.UTF_8);
         assertThat(log).as("the jobs' own log lines").contains("ExampleSummary wrote " + work.resolve("example_summary.json"))
                 .contains("example_stamp: stamped sg00").contains("example_stamp: stamped sg01");
+    }
+
+    @Test
+    void theUnshadedJarLintRefusesIsTheJarThatFailsWithNoClassDefFoundErrorWhenDroppedIn()
+            throws IOException, InterruptedException {
+        Path project = builtTemplate();
+        // what maven-shade-plugin used to leave as target/original-example-jobs-1.0.0.jar: the jar plugin's
+        // own jar of target/classes, without the Jackson the shaded jar bundles
+        mvn(project, "jar:jar", "-Dmaven.jar.forceCreation=true");
+        Path unshaded = Files.move(project.resolve("target/example-jobs-1.0.0.jar"),
+                project.resolve("target/original-example-jobs-1.0.0.jar"));
+
+        AssembledDistribution copy = dist.copyTo(tmp.resolve("starfish"));
+        AssembledDistribution.Run lint = copy.run(tmp, "plugins", "lint", unshaded.toString());
+        assertThat(lint.exitCode()).as("lint refuses the unshaded jar: %s", lint).isEqualTo(1);
+        assertThat(lint.stdout()).as("%s", lint).startsWith(unshaded + ": error: job ExampleSummary needs class "
+                + "com.fasterxml.jackson.databind.ObjectMapper (first referred to by com.example.starfish.ExampleSummary)"
+                + ", which neither the jar, the host-shared packages").contains("so running the job fails with "
+                + "NoClassDefFoundError: com/fasterxml/jackson/databind/ObjectMapper: bundle it (lint the shaded jar "
+                + "mvn package writes, never target/original-*.jar)");
+
+        Files.copy(unshaded, copy.home().resolve("plugins").resolve(unshaded.getFileName()));
+        AssembledDistribution.Run compile = copy.run(tmp, "compile", copy.example("mlp_two_heads.hlo").toString(),
+                "--pipeline", "Frontend,ExampleSummary");
+        assertThat(compile.exitCode()).as("a compile running the dropped-in unshaded jar's job: %s", compile)
+                .isEqualTo(1);
+        assertThat(compile.stderr()).as("it fails as lint said: %s", compile)
+                .contains("NoClassDefFoundError: com/fasterxml/jackson/databind/ObjectMapper");
+    }
+
+    /** A copy of the distribution's template, built with {@code mvn -o -q package} as an author does. */
+    private Path builtTemplate() throws IOException, InterruptedException {
+        Path project = tmp.resolve("author/example-jobs");
+        copyTree(dist.home().resolve("sdk/job-template"), project);
+        mvn(project, "package");
+        return project;
+    }
+
+    private void mvn(Path project, String... goals) throws IOException, InterruptedException {
+        Path repository = tmp.resolve("m2");
+        if (!Files.isDirectory(repository)) {
+            AuthorRepository.create(repository, userRepository(), apiJar(), sourceRoot());
+        }
+        Path buildLog = tmp.resolve("mvn.log");
+        List<String> command = new ArrayList<>(List.of("mvn", "-o", "-q",
+                "-Dmaven.repo.local=" + repository));
+        command.addAll(List.of(goals));
+        Process mvn = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true)
+                .redirectOutput(buildLog.toFile()).start();
+        assertThat(mvn.waitFor()).as("%s of the template:\n%s", command, Files.readString(buildLog)).isZero();
     }
 
     private static Path userRepository() {

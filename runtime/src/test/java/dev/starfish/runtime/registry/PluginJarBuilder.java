@@ -30,6 +30,7 @@ public final class PluginJarBuilder {
     private final Map<String, String> sources = new LinkedHashMap<>();
     private final Map<String, byte[]> extraEntries = new LinkedHashMap<>();
     private final List<String> extensions = new ArrayList<>();
+    private final List<String> omitted = new ArrayList<>();
     private final String pluginId;
     private String manifestId;
     private String requires;
@@ -65,6 +66,15 @@ public final class PluginJarBuilder {
 
     public PluginJarBuilder entry(String name, byte[] bytes) {
         extraEntries.put(name, bytes.clone());
+        return this;
+    }
+
+    /**
+     * Compiles the classes whose binary names start with {@code prefix} but leaves them out of the jar,
+     * as a jar built without bundling a library they belong to.
+     */
+    public PluginJarBuilder omit(String prefix) {
+        omitted.add(prefix);
         return this;
     }
 
@@ -106,7 +116,7 @@ public final class PluginJarBuilder {
                 }
             }
             try (OutputStream out = Files.newOutputStream(jar); JarOutputStream jarOut = new JarOutputStream(out, manifest)) {
-                addTree(jarOut, classes);
+                addTree(jarOut, classes, omitted);
                 jarOut.putNextEntry(new JarEntry("META-INF/extensions.idx"));
                 jarOut.write(String.join("\n", extensions).concat("\n").getBytes(UTF_8));
                 jarOut.closeEntry();
@@ -144,10 +154,14 @@ public final class PluginJarBuilder {
         return out;
     }
 
-    private static void addTree(JarOutputStream jarOut, Path root) throws IOException {
+    private static void addTree(JarOutputStream jarOut, Path root, List<String> omitted) throws IOException {
         try (Stream<Path> files = Files.walk(root)) {
             for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
-                jarOut.putNextEntry(new JarEntry(root.relativize(file).toString().replace('\\', '/')));
+                String name = root.relativize(file).toString().replace('\\', '/');
+                if (omitted.stream().anyMatch(prefix -> name.replace('/', '.').startsWith(prefix))) {
+                    continue;
+                }
+                jarOut.putNextEntry(new JarEntry(name));
                 jarOut.write(Files.readAllBytes(file));
                 jarOut.closeEntry();
             }
