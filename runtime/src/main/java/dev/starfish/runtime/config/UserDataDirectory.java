@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * The user's base directory for Starfish's data, as the XDG base directory specification asks:
- * {@code $XDG_DATA_HOME/starfish}, else {@code $HOME/.local/share/starfish}. A relative
+ * {@code $XDG_DATA_HOME/starfish}, else {@code $HOME/.local/share/starfish}, else none. A relative
  * {@code XDG_DATA_HOME} or {@code HOME} is ignored, as {@link UserCacheDirectory} ignores them.
  * Read from the request's environment, never the JVM's: a server serves commands of many shells.
  */
@@ -21,11 +21,8 @@ public final class UserDataDirectory {
         if (xdg != null) {
             return Optional.of(xdg.resolve("starfish"));
         }
-        Path home = UserCacheDirectory.absolute(env.get("HOME"));
-        if (home == null) {
-            home = UserCacheDirectory.absolute(JvmEnvironment.userHome());
-        }
-        return Optional.ofNullable(home).map(h -> h.resolve(".local/share/starfish"));
+        // no fallback to the JVM's user.home: a server's would stand for a request's that has no HOME
+        return Optional.ofNullable(UserCacheDirectory.absolute(env.get("HOME"))).map(h -> h.resolve(".local/share/starfish"));
     }
 
     /** The user's own plugins directory, {@code <data>/plugins}, whether it exists or not. */

@@ -124,6 +124,14 @@ class PluginPathTest {
     }
 
     @Test
+    void withNeitherXdgDataHomeNorHomeThereIsNoUserDirectoryNotEvenTheJvmsHome() throws IOException {
+        StarfishHome home = home();
+        PluginPath path = PluginPath.resolve(home, conf(home, ""), Map.of("XDG_DATA_HOME", "", "HOME", "rel"), null);
+        assertThat(path.paths()).containsExactly(home.pluginsDir());
+        assertThat(path.absentUserDirectory()).isEmpty();
+    }
+
+    @Test
     void anAbsentUserDirectoryIsSkippedSilentlyAndWatched() throws IOException {
         StarfishHome home = home();
         PluginPath path = PluginPath.resolve(home, conf(home, ""), noUserDir(), null);
@@ -163,6 +171,23 @@ class PluginPathTest {
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("plugins directory /nonexistent/site does not exist; check plugins.path in "
                         + properties.source());
+    }
+
+    @Test
+    void aUserDirectoryThatIsAFileIsAnErrorSayingWhatItIs() throws IOException {
+        StarfishHome home = home();
+        Files.createDirectories(home.pluginsDir());
+        Path file = tmp.resolve("data/starfish/plugins");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "not a directory");
+        StarfishProperties properties = conf(home, "");
+        PluginPath path = PluginPath.resolve(home, properties, Map.of("XDG_DATA_HOME", tmp.resolve("data").toString()),
+                null);
+        assertThatThrownBy(() -> path.requireDirectories(home, properties.source()))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("plugins directory " + file + " is not a directory; it is your own plugins directory "
+                        + "($XDG_DATA_HOME/starfish/plugins, else ~/.local/share/starfish/plugins): make it a directory, "
+                        + "or remove it");
     }
 
     @Test
