@@ -32,11 +32,6 @@ record HostOptions(Invocation invocation, HostSource hosts, Path pluginsDir, Lis
         return open(false);
     }
 
-    /** {@code --plugins-dir} against the invocation's working directory, or {@code null} for the home's. */
-    Path resolvedPluginsDir() {
-        return pluginsDir == null ? null : invocation.workingDirectory().resolve(pluginsDir);
-    }
-
     /**
      * The plugin path of this command without loading a plugin: for commands that read the jars
      * themselves ({@code plugins lock}, {@code plugins lint}). With {@code requireDirectories}, a

@@ -22,7 +22,8 @@ public final class UserDataDirectory {
             return Optional.of(xdg.resolve("starfish"));
         }
         // no fallback to the JVM's user.home: a server's would stand for a request's that has no HOME
-        return Optional.ofNullable(UserCacheDirectory.absolute(env.get("HOME"))).map(h -> h.resolve(".local/share/starfish"));
+        return Optional.ofNullable(UserCacheDirectory.absolute(env.get("HOME")))
+                .map(home -> home.resolve(".local/share/starfish"));
     }
 
     /** The user's own plugins directory, {@code <data>/plugins}, whether it exists or not. */

@@ -44,7 +44,8 @@ public record JobAvailability(List<PluginReport> jars, boolean declared, PluginP
         if (jars.isEmpty()) {
             return "no installed plugin declares it";
         }
-        String each = String.join("; ", jars.stream().map(r -> path.nameOf(r.jar()) + " " + r.state().happened(false) + ": "
+        String each = String.join("; ", jars.stream().map(r -> path.nameOf(r.jar()) + " " + r.state().happened(false)
+                + ": "
                 + r.reason()).toList());
         return declared ? (jars.size() == 1 ? "its jar " : "its jars ") + each
                 : "no loaded jar declares it, and " + each + ", so what " + (jars.size() == 1 ? "it declares is"

@@ -22,8 +22,8 @@ import dev.starfish.runtime.nativelib.NativeSettings;
 
 /**
  * Turns job names into jobs (the seed's {@code JobRegistry}). {@link #loadAllJobs()} walks
- * the directories of the {@link PluginPath} in order, each in file-name order, lets {@link PluginAdmission} refuse untrusted,
- * unlocked or conflicting jars, skips rejected jobs, and imports each remaining plugin in
+ * the directories of the {@link PluginPath} in order, each in file-name order, lets
+ * {@link PluginAdmission} refuse untrusted, unlocked or conflicting jars, skips rejected jobs, and imports each remaining plugin in
  * its own loader, skipping with the warning {@code Could not import '<name>'} any that
  * fails. Job classes are loaded but not initialised; a job is created only when asked for
  * ({@link #job}), and whatever its plugin code throws then becomes one line.
@@ -49,7 +49,7 @@ public final class JobRegistry implements AutoCloseable {
         this(PluginPath.of(pluginsDir), rejectList, policy, hostLoader, nativeSettings, trust, lock, PluginIndex.none());
     }
 
-    /** A registry over every directory of {@code path}, as {@link #JobRegistry(Path, PluginRejectList, HostSharedPackages, ClassLoader, NativeSettings, PluginTrust, Optional)}. */
+    /** A registry over every directory of {@code path}. */
     public JobRegistry(PluginPath path, PluginRejectList rejectList, HostSharedPackages policy, ClassLoader hostLoader,
             NativeSettings nativeSettings, PluginTrust trust, Optional<PluginLock> lock) {
         this(path, rejectList, policy, hostLoader, nativeSettings, trust, lock, PluginIndex.none());
@@ -82,17 +82,14 @@ public final class JobRegistry implements AutoCloseable {
      */
     public static JobRegistry forDirectory(Path pluginsDir, PluginRejectList rejectList, NativeSettings nativeSettings,
             Path lockFile) {
-        return forDirectory(pluginsDir, rejectList, nativeSettings, lockFile,
+        return forPath(PluginPath.of(pluginsDir), rejectList, nativeSettings, lockFile,
                 UserCacheDirectory.of(JvmEnvironment.variables()));
     }
 
-    /** As {@link #forDirectory(Path, PluginRejectList, NativeSettings, Path)}, the index kept under {@code userCacheDir}. */
-    public static JobRegistry forDirectory(Path pluginsDir, PluginRejectList rejectList, NativeSettings nativeSettings,
-            Path lockFile, Path userCacheDir) {
-        return forPath(PluginPath.of(pluginsDir), rejectList, nativeSettings, lockFile, userCacheDir);
-    }
-
-    /** As {@link #forDirectory(Path, PluginRejectList, NativeSettings, Path, Path)}, over every directory of {@code path}. */
+    /**
+     * As {@link #forDirectory(Path, PluginRejectList, NativeSettings, Path)}, over every directory of
+     * {@code path}, the index kept under {@code userCacheDir}.
+     */
     public static JobRegistry forPath(PluginPath path, PluginRejectList rejectList, NativeSettings nativeSettings,
             Path lockFile, Path userCacheDir) {
         PluginIndex index = PluginIndexStore.forPluginPath(path, userCacheDir).map(PluginIndex::storedIn)
@@ -105,8 +102,7 @@ public final class JobRegistry implements AutoCloseable {
     static JobRegistry withIndex(Path pluginsDir, PluginRejectList rejectList, PluginIndexStore store) {
         return new JobRegistry(PluginPath.of(pluginsDir), rejectList, HostSharedPackages.defaults(),
                 JobRegistry.class.getClassLoader(), NativeSettings.plain(NativeSettings.defaultCacheRoot()),
-                PluginTrust.forCurrentUser(), Optional.empty(),
-                PluginIndex.storedIn(store));
+                PluginTrust.forCurrentUser(), Optional.empty(), PluginIndex.storedIn(store));
     }
 
     /** Discovers, vets and imports every plugin; call once. */
@@ -120,9 +116,7 @@ public final class JobRegistry implements AutoCloseable {
      * logged at info rather than warned about on the console a second time.
      */
     public JobRegistry loadAllJobs(boolean listedByCaller) {
-        List<PluginDirectoryScanner.Candidate> candidates = new ArrayList<>();
-        path.paths().forEach(dir -> candidates.addAll(new PluginDirectoryScanner(dir).candidates()));
-        PluginAdmission.Result decided = admission.decide(path, candidates);
+        PluginAdmission.Result decided = admission.decide(path, PluginDirectoryScanner.candidates(path));
         for (PluginReport turnedAway : decided.turnedAway()) {
             announce(turnedAway.state() == PluginReport.State.FAILED ? turnedAway.reason()
                     : "Refused " + path.nameOf(turnedAway.jar()) + ": " + turnedAway.reason(), listedByCaller);
@@ -136,9 +130,7 @@ public final class JobRegistry implements AutoCloseable {
                 new JobJars(jobs.values()));
         reports.addAll(decided.turnedAway());
         reports.addAll(loaded);
-        List<Path> dirs = path.paths();
-        reports.sort(java.util.Comparator.<PluginReport>comparingInt(r -> dirs.indexOf(r.jar().getParent()))
-                .thenComparing(PluginReport::jarName));
+        reports.sort(PluginReport.inOrderOf(path));
         return this;
     }
 
@@ -238,7 +230,8 @@ public final class JobRegistry implements AutoCloseable {
                             + " " + declaring.get(0).state().happened(declaring.size() > 1)
                             + ": see `starfish plugins list`)";
             throw new InvalidInputException("Unknown job '" + name + "'" + why + "; known jobs: "
-                    + (jobs.isEmpty() ? "none (no plugins in " + path.describe() + ")" : String.join(", ", jobs.keySet())));
+                    + (jobs.isEmpty() ? "none (no plugins in " + path.describe() + ")"
+                            : String.join(", ", jobs.keySet())));
         }
         return job;
     }

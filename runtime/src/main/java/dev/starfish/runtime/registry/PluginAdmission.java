@@ -141,7 +141,8 @@ final class PluginAdmission {
             return Optional.empty();
         }
         return Optional.of("its Plugin-Id '" + jar.info().id() + "' is already the id of " + first + " (first in "
-                + (path.directories().size() == 1 ? "file-name" : "plugin path") + " order, kept); two plugins must not share the native cache directory an id names: "
+                + (path.directories().size() == 1 ? "file-name" : "plugin path")
+                + " order, kept); two plugins must not share the native cache directory an id names: "
                 + "remove " + first + " or " + self + ", or give one its own Plugin-Id");
     }
 
