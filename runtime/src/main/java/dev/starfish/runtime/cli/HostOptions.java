@@ -1,6 +1,8 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.runtime.config.PluginPath;
 import dev.starfish.runtime.config.StarfishHome;
+import dev.starfish.runtime.config.StarfishProperties;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.host.HostSource;
 import dev.starfish.api.InvalidInputException;
@@ -30,9 +32,25 @@ record HostOptions(Invocation invocation, HostSource hosts, Path pluginsDir, Lis
         return open(false);
     }
 
-    /** {@code --plugins-dir} against the invocation's working directory, or {@code null} for the home's. */
-    Path resolvedPluginsDir() {
-        return pluginsDir == null ? null : invocation.workingDirectory().resolve(pluginsDir);
+    /**
+     * The plugin path of this command without loading a plugin: for commands that read the jars
+     * themselves ({@code plugins lock}, {@code plugins lint}). With {@code requireDirectories}, a
+     * missing directory is an error as for every command that loads plugins.
+     */
+    PluginPath pluginPath(boolean requireDirectories) {
+        StarfishHome home = home();
+        StarfishProperties properties = StarfishProperties.load(home.confDir().resolve("starfish.properties"));
+        UserPath dir = pluginsDir == null ? null : UserPath.of(invocation, pluginsDir);
+        try {
+            PluginPath path = PluginPath.resolve(home, properties, invocation.environment(),
+                    dir == null ? null : dir.resolved());
+            if (requireDirectories) {
+                path.requireDirectories(home, properties.source());
+            }
+            return path;
+        } catch (InvalidInputException e) {
+            throw dir == null ? e : dir.shownIn(e);
+        }
     }
 
     /** The host; a message about the plugins directory names it as typed. */

@@ -63,7 +63,8 @@ final class JobsCommand implements Callable<Integer> {
                 out.println(JsonOption.render(listings));
             } else {
                 new JobTable(listings, libraries, withNatives, wide, host.home().root()).print(out);
-                host.registry().turnedAway().forEach(r -> out.println(r.state().label() + ": " + r.jarName() + ": "
+                host.registry().turnedAway().forEach(r -> out.println(r.state().label() + ": "
+                        + host.registry().pluginPath().nameOf(r.jar()) + ": "
                         + r.reason()));
             }
             out.flush();

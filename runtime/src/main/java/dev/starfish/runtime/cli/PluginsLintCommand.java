@@ -64,9 +64,8 @@ final class PluginsLintCommand implements Callable<Integer> {
         }
         HostOptions options = plugins.root().hostOptions();
         StarfishHome home = options.home();
-        Path pluginsDir = options.pluginsDir() != null ? invocation.workingDirectory().resolve(options.pluginsDir())
-                : home.pluginsDir();
-        PluginLinter linter = PluginLinter.against(pluginsDir, List.of(home.privateBinDir(), home.binDir()));
+        PluginLinter linter = PluginLinter.against(options.pluginPath(false).paths(),
+                List.of(home.privateBinDir(), home.binDir()));
         boolean clean = true;
         for (Path jar : jars) {
             List<LintFinding> findings = linter.lint(invocation.workingDirectory().resolve(jar), jar.toString());

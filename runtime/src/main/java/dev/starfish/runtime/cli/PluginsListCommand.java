@@ -1,5 +1,6 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.runtime.config.PluginPath;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.registry.PluginReport;
 import java.io.PrintWriter;
@@ -14,9 +15,12 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-/** {@code starfish plugins list}: every jar of the plugins directory with its id, version, jobs and state. */
+/**
+ * {@code starfish plugins list}: every jar of the plugin path with its id, version, jobs and state;
+ * on a path of several directories each jar by its whole path, and the directories under the table.
+ */
 @Command(name = "list", mixinStandardHelpOptions = true,
-        description = "List every jar of the plugins directory: plugin id, version, jobs, and loaded, refused or "
+        description = "List every jar of the plugin directories: plugin id, version, jobs, and loaded, refused or "
                 + "failed (and why).")
 final class PluginsListCommand implements Callable<Integer> {
 
@@ -46,6 +50,7 @@ final class PluginsListCommand implements Callable<Integer> {
                 for (PluginReport r : reports) {
                     Map<String, Object> row = new java.util.LinkedHashMap<>();
                     row.put("jar", r.jar().toString());
+                    row.put("directory", r.jar().getParent().toString());
                     row.put("plugin", r.id());
                     row.put("version", r.version());
                     row.put("jobs", r.jobs());
@@ -55,7 +60,7 @@ final class PluginsListCommand implements Callable<Integer> {
                 }
                 out.println(JsonOption.render(rows));
             } else {
-                printTable(out, reports);
+                printTable(out, reports, host.registry().pluginPath());
             }
             out.flush();
         }
@@ -67,11 +72,11 @@ final class PluginsListCommand implements Callable<Integer> {
      * columns; a longer reason (a lock mismatch names two digests and a path) is a numbered note
      * under the table, whole, so the columns stay aligned and no diagnostic is cut.
      */
-    private static void printTable(PrintWriter out, List<PluginReport> reports) {
+    private static void printTable(PrintWriter out, List<PluginReport> reports, PluginPath path) {
         List<List<String>> rows = new ArrayList<>();
         rows.add(HEADER);
         for (PluginReport r : reports) {
-            rows.add(new ArrayList<>(List.of(r.jarName(), Objects.requireNonNullElse(r.id(), "-"),
+            rows.add(new ArrayList<>(List.of(path.nameOf(r.jar()), Objects.requireNonNullElse(r.id(), "-"),
                     Objects.requireNonNullElse(r.version(), "-"), r.jobs().isEmpty() ? "-" : String.join(",", r.jobs()),
                     r.state().label())));
         }
@@ -86,13 +91,18 @@ final class PluginsListCommand implements Callable<Integer> {
             if (stateColumn + inline.length() <= JobTable.WIDTH) {
                 rows.get(i + 1).set(STATE, inline);
             } else {
-                notes.add("[" + (notes.size() + 1) + "] " + r.jarName() + " " + inline);
+                notes.add("[" + (notes.size() + 1) + "] " + path.nameOf(r.jar()) + " " + inline);
                 rows.get(i + 1).set(STATE, r.state().label() + " [" + notes.size() + "]");
             }
         }
         TextTable.print(out, rows);
         if (reports.isEmpty()) {
-            out.println("(no plugin jars in the plugins directory)");
+            out.println(path.directories().size() == 1 ? "(no plugin jars in the plugins directory)"
+                    : "(no plugin jars in the plugin directories)");
+        }
+        if (path.directories().size() > 1) {
+            out.println("Plugin directories, in order: " + path.directories().stream()
+                    .map(PluginPath.Directory::toString).collect(java.util.stream.Collectors.joining(", ")) + ".");
         }
         if (!notes.isEmpty()) {
             out.println();

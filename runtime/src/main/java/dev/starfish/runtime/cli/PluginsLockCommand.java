@@ -1,5 +1,6 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.runtime.config.PluginPath;
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.registry.PluginDirectoryScanner;
 import dev.starfish.runtime.registry.PluginLock;
@@ -15,12 +16,13 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code starfish plugins lock}: writes {@code conf/plugins.lock}, one {@code sha256  file}
- * line per jar of the plugins directory; from then on a jar absent from it, or changed, is
- * refused. Writes nothing when a jar or the directory fails the trust rules.
+ * {@code starfish plugins lock}: writes {@code conf/plugins.lock}, one {@code sha256  name}
+ * line per jar of every directory of the plugin path ({@link PluginLock#entryName}); from then on
+ * a jar absent from it, or changed, is refused. Writes nothing when a jar or a directory fails
+ * the trust rules, or a directory of the path is missing.
  */
 @Command(name = "lock", mixinStandardHelpOptions = true,
-        description = {"Write conf/plugins.lock: the SHA-256 of every jar of the plugins directory.",
+        description = {"Write conf/plugins.lock: the SHA-256 of every jar of every plugin directory.",
                 "From then on Starfish refuses a jar that is not listed, or whose content changed."})
 final class PluginsLockCommand implements Callable<Integer> {
 
@@ -37,17 +39,20 @@ final class PluginsLockCommand implements Callable<Integer> {
     public Integer call() {
         HostOptions options = plugins.root().hostOptions();
         StarfishHome home = options.home();
-        PluginDirectoryScanner scanner = new PluginDirectoryScanner(
-                options.pluginsDir() != null ? options.resolvedPluginsDir() : home.pluginsDir());
+        PluginPath path = options.pluginPath(true);
         Path lockFile = home.confDir().resolve(PluginLock.FILE_NAME);
-        List<Path> jars = scanner.scan();
         PluginTrust trust = PluginTrust.forCurrentUser();
+        List<Path> jars = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        if (!jars.isEmpty()) {
-            trust.directoryProblem(scanner.pluginsDir()).ifPresent(problems::add);
-        }
-        for (Path jar : jars) {
-            trust.jarProblem(jar).ifPresent(p -> problems.add(jar.getFileName() + ": " + p));
+        for (Path dir : path.paths()) {
+            List<Path> inDir = new PluginDirectoryScanner(dir).scan();
+            if (!inDir.isEmpty()) {
+                trust.directoryProblem(dir).ifPresent(problems::add);
+            }
+            for (Path jar : inDir) {
+                trust.jarProblem(jar).ifPresent(p -> problems.add(path.nameOf(jar) + ": " + p));
+            }
+            jars.addAll(inDir);
         }
         if (!problems.isEmpty()) {
             PrintWriter err = spec.commandLine().getErr();
@@ -55,9 +60,9 @@ final class PluginsLockCommand implements Callable<Integer> {
             err.flush();
             return ExitCodes.FAILURE;
         }
-        PluginLock.write(lockFile, jars);
+        PluginLock.write(lockFile, jars, path.paths().get(0));
         PrintWriter out = spec.commandLine().getOut();
-        out.println("wrote " + lockFile + ": " + jars.size() + " jar(s) of " + scanner.pluginsDir());
+        out.println("wrote " + lockFile + ": " + jars.size() + " jar(s) of " + path.describe());
         out.flush();
         return ExitCodes.OK;
     }

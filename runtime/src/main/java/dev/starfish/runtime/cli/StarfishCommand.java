@@ -38,7 +38,9 @@ public final class StarfishCommand implements Callable<Integer> {
     private final CommandStreams streams;
 
     @Option(names = "--plugins-dir", paramLabel = "DIR", scope = picocli.CommandLine.ScopeType.INHERIT,
-            description = "Directory of job plugin jars (default: $STARFISH_HOME/plugins).")
+            description = "Directory of job plugin jars, instead of the plugin path (default: plugins.path of "
+                    + "conf/starfish.properties, else $STARFISH_HOME/plugins, then $XDG_DATA_HOME/starfish/plugins "
+                    + "when it exists).")
     Path pluginsDir;
 
     @Option(names = "--reject-jobs", paramLabel = "JOB", split = ",", scope = picocli.CommandLine.ScopeType.INHERIT,

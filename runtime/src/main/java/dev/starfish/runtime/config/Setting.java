@@ -10,6 +10,11 @@ import java.util.Optional;
  */
 public enum Setting {
     PIPELINE("pipeline", null, "the default job order of a compile (--pipeline replaces it for one compile)"),
+    PLUGINS_PATH("plugins.path", null,
+            "the plugin directories, comma-separated, read in order (relative ones against STARFISH_HOME; default: "
+                    + "the installation's plugins/); the user's "
+                    + "$XDG_DATA_HOME/starfish/plugins (else ~/.local/share/starfish/plugins) is added last when it "
+                    + "exists; --plugins-dir replaces them all with one"),
     REJECTED_JOBS("rejected.jobs", "", "jobs never to load, comma-separated; --reject-jobs adds more"),
     MAX_CONCURRENT_SPAWNS("launcher.max.concurrent.spawns", "8", "at most this many tools run at once in one driver"),
     KILL_GRACE_MILLIS("launcher.kill.grace.millis", "2000",

@@ -34,7 +34,8 @@ public final class UserCacheDirectory {
         return (home == null ? Path.of("/nonexistent") : home).resolve(".cache/starfish");
     }
 
-    private static Path absolute(String value) {
+    /** {@code value} as a path when it is an absolute one, else {@code null} (unset, blank or relative). */
+    static Path absolute(String value) {
         if (value == null || value.isBlank()) {
             return null;
         }

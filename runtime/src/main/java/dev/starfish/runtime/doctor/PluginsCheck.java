@@ -1,10 +1,10 @@
 package dev.starfish.runtime.doctor;
 
+import dev.starfish.runtime.config.PluginPath;
 import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.registry.JobAvailability;
 import dev.starfish.runtime.registry.PluginReport;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,8 +12,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The plugins: every refused or failed jar and why, job names declared by more than one jar
- * (every such jar is refused), and the configured pipeline's jobs all loaded.
+ * The plugins: each directory of the plugin path with where it came from, every refused or failed
+ * jar and why, job names declared by more than one jar (every such jar is refused), and the
+ * configured pipeline's jobs all loaded.
  */
 final class PluginsCheck implements Check {
 
@@ -28,17 +29,17 @@ final class PluginsCheck implements Check {
         }
         Host host = installation.host().get();
         List<PluginReport> reports = host.registry().plugins();
-        List<Finding> findings = new ArrayList<>();
-        Map<String, TreeSet<String>> conflicts = conflicts(reports);
+        PluginPath path = host.registry().pluginPath();
+        List<Finding> findings = new ArrayList<>(directories(installation, path, reports));
+        Map<String, TreeSet<String>> conflicts = conflicts(path, reports);
         for (PluginReport report : host.registry().turnedAway()) {
             if (report.jobs().stream().noneMatch(conflicts::containsKey)) {
-                findings.add(refusal(report));
+                findings.add(refusal(path, report));
             }
         }
-        Path pluginsDir = reports.isEmpty() ? host.home().pluginsDir() : reports.get(0).jar().getParent();
         conflicts.forEach((job, jars) -> findings.add(Finding.fail("job names", "job " + job + " is declared by "
-                + String.join(" and ", jars) + ", so every one of them is refused",
-                "remove the jar you do not trust from " + installation.show(pluginsDir))));
+                + String.join(" and ", jars) + ", so every one of them is refused", "remove the jar you do not trust"
+                + (path.directories().size() == 1 ? " from " + installation.show(path.paths().get(0)) : ""))));
         if (findings.isEmpty()) {
             int jobs = host.registry().jobs().size();
             findings.add(Finding.ok("plugins", reports.size() + " jar" + (reports.size() == 1 ? "" : "s") + " loaded, "
@@ -48,12 +49,24 @@ final class PluginsCheck implements Check {
         return findings;
     }
 
+    /** One line per directory of the path: where it came from and how many jars it holds. */
+    private static List<Finding> directories(Installation installation, PluginPath path, List<PluginReport> reports) {
+        List<Finding> lines = new ArrayList<>();
+        for (PluginPath.Directory dir : path.directories()) {
+            long jars = reports.stream().filter(r -> r.jar().getParent().equals(dir.path())).count();
+            lines.add(Finding.ok("plugin dir", installation.show(dir.path()) + " (" + dir.origin().label() + "): "
+                    + jars + " jar" + (jars == 1 ? "" : "s")));
+        }
+        return lines;
+    }
+
     /** The jobs whose name more than one jar declares (PluginAdmission refuses all of them), with those jars. */
-    private static Map<String, TreeSet<String>> conflicts(List<PluginReport> reports) {
+    private static Map<String, TreeSet<String>> conflicts(PluginPath path, List<PluginReport> reports) {
         Map<String, TreeSet<String>> jarsByJob = new TreeMap<>();
         for (PluginReport report : reports) {
             if (report.reason().contains("is also declared by")) {
-                report.jobs().forEach(job -> jarsByJob.computeIfAbsent(job, k -> new TreeSet<>()).add(report.jarName()));
+                report.jobs().forEach(job -> jarsByJob.computeIfAbsent(job, k -> new TreeSet<>())
+                        .add(path.nameOf(report.jar())));
             }
         }
         jarsByJob.values().removeIf(jars -> jars.size() < 2);
@@ -61,10 +74,10 @@ final class PluginsCheck implements Check {
     }
 
     /** A refused or failed jar: its reason, and the fix the reason names or one that fits it. */
-    private static Finding refusal(PluginReport report) {
+    private static Finding refusal(PluginPath path, PluginReport report) {
         String reason = report.reason();
         int named = reason.lastIndexOf(NAMED_FIX);
-        String detail = report.jarName() + " " + report.state().label() + ": "
+        String detail = path.nameOf(report.jar()) + " " + report.state().label() + ": "
                 + (named < 0 ? reason : reason.substring(0, named));
         return Finding.fail("plugin", detail, named < 0 ? fixFor(report) : reason.substring(named + NAMED_FIX.length()));
     }

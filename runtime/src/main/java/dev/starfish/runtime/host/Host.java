@@ -3,6 +3,7 @@ package dev.starfish.runtime.host;
 import static java.util.Objects.requireNonNull;
 
 import dev.starfish.runtime.cache.DigestMemory;
+import dev.starfish.runtime.config.PluginPath;
 import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.config.StarfishProperties;
@@ -24,7 +25,7 @@ import java.util.Optional;
 
 /**
  * One driver invocation's host: the installation, the operator's settings and the job
- * registry loaded from the plugins directory. No global state: a JVM may hold several.
+ * registry loaded from the directories of the {@link PluginPath}. No global state: a JVM may hold several.
  */
 public final class Host implements AutoCloseable {
 
@@ -78,7 +79,8 @@ public final class Host implements AutoCloseable {
 
     /**
      * Opens a host: reads {@code conf/starfish.properties}, and loads every job plugin of
-     * {@code pluginsDir} (the home's when {@code null}) except the rejected ones.
+     * {@code pluginsDir}, or of the plugin path when {@code null} ({@code plugins.path}, then the
+     * user's directory of {@code env}), except the rejected ones.
      */
     public static Host open(StarfishHome home, Map<String, String> env, Path pluginsDir,
             List<String> rejectedOnCommandLine) {
@@ -107,12 +109,8 @@ public final class Host implements AutoCloseable {
         StarfishProperties properties = StarfishProperties.load(home.confDir().resolve("starfish.properties"));
         PluginRejectList rejects = PluginRejectList.parse(properties.string(Setting.REJECTED_JOBS))
                 .with(PluginRejectList.parse(String.join(",", rejectedOnCommandLine)).names());
-        Path plugins = pluginsDir != null ? pluginsDir : home.pluginsDir();
-        if (!java.nio.file.Files.isDirectory(plugins)) {
-            throw new dev.starfish.api.InvalidInputException("plugins directory " + plugins
-                    + (java.nio.file.Files.exists(plugins) ? " is not a directory" : " does not exist")
-                    + (pluginsDir != null ? "; check --plugins-dir" : "; check STARFISH_HOME (" + home.root() + ")"));
-        }
+        PluginPath plugins = PluginPath.resolve(home, properties, env, pluginsDir);
+        plugins.requireDirectories(home, properties.source());
         NativeSettings natives = nativeSettings(home, properties, env);
         Optional<NativeSettings> own = Optional.empty();
         if (nativeGeneration != null) {
@@ -122,7 +120,7 @@ public final class Host implements AutoCloseable {
         }
         JobRegistry registry;
         try {
-            registry = JobRegistry.forDirectory(plugins, rejects, natives, home.confDir().resolve(PluginLock.FILE_NAME),
+            registry = JobRegistry.forPath(plugins, rejects, natives, home.confDir().resolve(PluginLock.FILE_NAME),
                     UserCacheDirectory.of(env)).loadAllJobs(listsTurnedAway);
         } catch (RuntimeException | Error e) {
             own.ifPresent(NativeSettings::deleteUsedCacheRoot);

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The admission rule for artifacts plugins declare with {@code @ArtifactSpec}: one name means one
@@ -22,9 +23,15 @@ final class ArtifactDeclarations {
     }
 
     private final Map<String, List<Declared>> byName = new LinkedHashMap<>();
+    private final Function<PluginJarReader.PluginJar, String> nameOf;
 
-    /** The declarations of {@code jars}' jobs that the reject list does not reject. */
-    ArtifactDeclarations(List<PluginJarReader.PluginJar> jars, PluginRejectList rejectList) {
+    /**
+     * The declarations of {@code jars}' jobs that the reject list does not reject; {@code nameOf}
+     * names a jar in messages (by file name, or by path when the plugin path has several directories).
+     */
+    ArtifactDeclarations(List<PluginJarReader.PluginJar> jars, PluginRejectList rejectList,
+            Function<PluginJarReader.PluginJar, String> nameOf) {
+        this.nameOf = nameOf;
         for (PluginJarReader.PluginJar jar : jars) {
             for (JobDeclaration job : declarations(jar)) {
                 if (rejectList.rejects(job.name())) {
@@ -32,7 +39,7 @@ final class ArtifactDeclarations {
                 }
                 for (Artifacts.Artifact artifact : job.declares()) {
                     byName.computeIfAbsent(artifact.name(), k -> new ArrayList<>())
-                            .add(new Declared(jar.info().jarName(), artifact));
+                            .add(new Declared(nameOf.apply(jar), artifact));
                 }
             }
         }
@@ -40,7 +47,7 @@ final class ArtifactDeclarations {
 
     /** Why {@code jar} is refused for an artifact it declares, or empty. */
     Optional<String> problem(PluginJarReader.PluginJar jar) {
-        String self = jar.info().jarName();
+        String self = nameOf.apply(jar);
         for (Map.Entry<String, List<Declared>> entry : byName.entrySet()) {
             List<Declared> mine = entry.getValue().stream().filter(d -> d.jarName().equals(self)).toList();
             if (mine.isEmpty()) {

@@ -24,7 +24,8 @@ final class ArtifactLint {
         List<LintFinding> findings = new ArrayList<>();
         List<PluginJarReader.PluginJar> together = new ArrayList<>(installed);
         together.add(jar);
-        Optional<String> refused = new ArtifactDeclarations(together, PluginRejectList.none()).problem(jar);
+        Optional<String> refused = new ArtifactDeclarations(together, PluginRejectList.none(),
+                j -> j.info().jarName()).problem(jar);
         refused.ifPresent(reason -> findings.add(LintFinding.error(shownAs, "the registry would refuse the jar: " + reason)));
         Set<String> known = new LinkedHashSet<>();
         Artifacts.all().forEach(a -> known.add(a.name()));

@@ -1,5 +1,6 @@
 package dev.starfish.runtime.registry;
 
+import dev.starfish.runtime.config.PluginPath;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,8 +13,9 @@ import java.util.Optional;
  * @param jars the turned-away jars that declare the job, or, when none does, those refused before
  *     their declarations were read (plugins.lock, ownership, mode), any of which may be the job's
  * @param declared whether {@code jars} are known to declare it
+ * @param path the plugin path the jars were read from, which says how to name them
  */
-public record JobAvailability(List<PluginReport> jars, boolean declared) {
+public record JobAvailability(List<PluginReport> jars, boolean declared, PluginPath path) {
 
     public JobAvailability {
         jars = List.copyOf(jars);
@@ -26,10 +28,10 @@ public record JobAvailability(List<PluginReport> jars, boolean declared) {
         }
         List<PluginReport> declaring = registry.turnedAway().stream().filter(r -> r.jobs().contains(job)).toList();
         if (!declaring.isEmpty()) {
-            return Optional.of(new JobAvailability(declaring, true));
+            return Optional.of(new JobAvailability(declaring, true, registry.pluginPath()));
         }
         return Optional.of(new JobAvailability(registry.turnedAway().stream().filter(r -> r.jobs().isEmpty()).toList(),
-                false));
+                false, registry.pluginPath()));
     }
 
     /** Whether no turned-away jar may be the job's: no installed plugin declares it at all. */
@@ -42,7 +44,8 @@ public record JobAvailability(List<PluginReport> jars, boolean declared) {
         if (jars.isEmpty()) {
             return "no installed plugin declares it";
         }
-        String each = String.join("; ", jars.stream().map(r -> r.jarName() + " " + r.state().happened(false) + ": "
+        String each = String.join("; ", jars.stream().map(r -> path.nameOf(r.jar()) + " " + r.state().happened(false)
+                + ": "
                 + r.reason()).toList());
         return declared ? (jars.size() == 1 ? "its jar " : "its jars ") + each
                 : "no loaded jar declares it, and " + each + ", so what " + (jars.size() == 1 ? "it declares is"

@@ -1,6 +1,7 @@
 package dev.starfish.runtime.registry;
 
 import dev.starfish.runtime.config.JvmEnvironment;
+import dev.starfish.runtime.config.PluginPath;
 import dev.starfish.runtime.config.UserCacheDirectory;
 import dev.starfish.runtime.log.LazyLogger;
 import static java.util.Objects.requireNonNull;
@@ -22,8 +23,8 @@ import dev.starfish.runtime.nativelib.NativeSettings;
 
 /**
  * Turns job names into jobs (the seed's {@code JobRegistry}). {@link #loadAllJobs()} walks
- * the plugins directory in file-name order, lets {@link PluginAdmission} refuse untrusted,
- * unlocked or conflicting jars, skips rejected jobs, and imports each remaining plugin in
+ * the directories of the {@link PluginPath} in order, each in file-name order, lets
+ * {@link PluginAdmission} refuse untrusted, unlocked or conflicting jars, skips rejected jobs, and imports each remaining plugin in
  * its own loader, skipping with the warning {@code Could not import '<name>'} any that
  * fails. Job classes are loaded but not initialised; a job is created only when asked for
  * ({@link #job}), and whatever its plugin code throws then becomes one line.
@@ -34,7 +35,7 @@ public final class JobRegistry implements AutoCloseable {
 
     private static final LazyLogger LOG = LazyLogger.of(JobRegistry.class);
 
-    private final PluginDirectoryScanner scanner;
+    private final PluginPath path;
     private final PluginLoader loader;
     private final PluginRejectList rejectList;
     private final PluginAdmission admission;
@@ -46,12 +47,18 @@ public final class JobRegistry implements AutoCloseable {
 
     public JobRegistry(Path pluginsDir, PluginRejectList rejectList, HostSharedPackages policy, ClassLoader hostLoader,
             NativeSettings nativeSettings, PluginTrust trust, Optional<PluginLock> lock) {
-        this(pluginsDir, rejectList, policy, hostLoader, nativeSettings, trust, lock, PluginIndex.none());
+        this(PluginPath.of(pluginsDir), rejectList, policy, hostLoader, nativeSettings, trust, lock, PluginIndex.none());
     }
 
-    private JobRegistry(Path pluginsDir, PluginRejectList rejectList, HostSharedPackages policy, ClassLoader hostLoader,
+    /** A registry over every directory of {@code path}. */
+    public JobRegistry(PluginPath path, PluginRejectList rejectList, HostSharedPackages policy, ClassLoader hostLoader,
+            NativeSettings nativeSettings, PluginTrust trust, Optional<PluginLock> lock) {
+        this(path, rejectList, policy, hostLoader, nativeSettings, trust, lock, PluginIndex.none());
+    }
+
+    private JobRegistry(PluginPath path, PluginRejectList rejectList, HostSharedPackages policy, ClassLoader hostLoader,
             NativeSettings nativeSettings, PluginTrust trust, Optional<PluginLock> lock, PluginIndex index) {
-        this.scanner = new PluginDirectoryScanner(pluginsDir);
+        this.path = requireNonNull(path, "path is null");
         this.rejectList = requireNonNull(rejectList, "rejectList is null");
         this.loader = new PluginLoader(hostLoader, policy, rejectList, nativeSettings);
         this.index = requireNonNull(index, "index is null");
@@ -76,24 +83,27 @@ public final class JobRegistry implements AutoCloseable {
      */
     public static JobRegistry forDirectory(Path pluginsDir, PluginRejectList rejectList, NativeSettings nativeSettings,
             Path lockFile) {
-        return forDirectory(pluginsDir, rejectList, nativeSettings, lockFile,
+        return forPath(PluginPath.of(pluginsDir), rejectList, nativeSettings, lockFile,
                 UserCacheDirectory.of(JvmEnvironment.variables()));
     }
 
-    /** As {@link #forDirectory(Path, PluginRejectList, NativeSettings, Path)}, the index kept under {@code userCacheDir}. */
-    public static JobRegistry forDirectory(Path pluginsDir, PluginRejectList rejectList, NativeSettings nativeSettings,
+    /**
+     * As {@link #forDirectory(Path, PluginRejectList, NativeSettings, Path)}, over every directory of
+     * {@code path}, the index kept under {@code userCacheDir}.
+     */
+    public static JobRegistry forPath(PluginPath path, PluginRejectList rejectList, NativeSettings nativeSettings,
             Path lockFile, Path userCacheDir) {
-        PluginIndex index = PluginIndexStore.forPluginsDir(pluginsDir, userCacheDir).map(PluginIndex::storedIn)
+        PluginIndex index = PluginIndexStore.forPluginPath(path, userCacheDir).map(PluginIndex::storedIn)
                 .orElseGet(PluginIndex::none);
-        return new JobRegistry(pluginsDir, rejectList, HostSharedPackages.defaults(), JobRegistry.class.getClassLoader(),
+        return new JobRegistry(path, rejectList, HostSharedPackages.defaults(), JobRegistry.class.getClassLoader(),
                 nativeSettings, PluginTrust.forCurrentUser(), PluginLock.read(lockFile), index);
     }
 
     /** A registry over {@code pluginsDir} like {@link #forDirectory(Path, PluginRejectList)}, keeping its index in {@code store}. */
     static JobRegistry withIndex(Path pluginsDir, PluginRejectList rejectList, PluginIndexStore store) {
-        return new JobRegistry(pluginsDir, rejectList, HostSharedPackages.defaults(), JobRegistry.class.getClassLoader(),
-                NativeSettings.plain(NativeSettings.defaultCacheRoot()), PluginTrust.forCurrentUser(), Optional.empty(),
-                PluginIndex.storedIn(store));
+        return new JobRegistry(PluginPath.of(pluginsDir), rejectList, HostSharedPackages.defaults(),
+                JobRegistry.class.getClassLoader(), NativeSettings.plain(NativeSettings.defaultCacheRoot()),
+                PluginTrust.forCurrentUser(), Optional.empty(), PluginIndex.storedIn(store));
     }
 
     /** Discovers, vets and imports every plugin; call once. */
@@ -107,21 +117,21 @@ public final class JobRegistry implements AutoCloseable {
      * logged at info rather than warned about on the console a second time.
      */
     public JobRegistry loadAllJobs(boolean listedByCaller) {
-        PluginAdmission.Result decided = admission.decide(scanner.pluginsDir(), scanner.candidates());
+        PluginAdmission.Result decided = admission.decide(path, PluginDirectoryScanner.candidates(path));
         for (PluginReport turnedAway : decided.turnedAway()) {
             announce(turnedAway.state() == PluginReport.State.FAILED ? turnedAway.reason()
-                    : "Refused " + turnedAway.jarName() + ": " + turnedAway.reason(), listedByCaller);
+                    : "Refused " + path.nameOf(turnedAway.jar()) + ": " + turnedAway.reason(), listedByCaller);
         }
         List<PluginReport> loaded = new ArrayList<>();
         for (PluginJarReader.PluginJar pluginJar : decided.admitted()) {
             importPlugin(pluginJar, listedByCaller).ifPresent(loaded::add);
         }
         index.save();
-        LOG.debug("Found {} jobs in {} plugins of {}: {}", jobs.size(), loaded.size(), scanner.pluginsDir(),
+        LOG.debug("Found {} jobs in {} plugins of {}: {}", jobs.size(), loaded.size(), path.describe(),
                 new JobJars(jobs.values()));
         reports.addAll(decided.turnedAway());
         reports.addAll(loaded);
-        reports.sort((a, b) -> a.jarName().compareTo(b.jarName()));
+        reports.sort(PluginReport.inOrderOf(path));
         return this;
     }
 
@@ -132,7 +142,7 @@ public final class JobRegistry implements AutoCloseable {
         List<RegisteredJob> found = imported.jobs();
         if (imported.failure().isPresent()) {
             PluginImportException e = imported.failure().get();
-            String message = "Could not import '" + e.importName() + "' from " + info.jarName() + ": "
+            String message = "Could not import '" + e.importName() + "' from " + path.nameOf(info.jar()) + ": "
                     + oneLine(e.getMessage());
             announce(message, listedByCaller);
             LOG.debug("Why {} could not be imported", info.jarName(), e);
@@ -182,12 +192,17 @@ public final class JobRegistry implements AutoCloseable {
         return List.copyOf(warnings);
     }
 
-    /** What became of every jar of the plugins directory, by file name. */
+    /** The directories this registry loads from. */
+    public PluginPath pluginPath() {
+        return path;
+    }
+
+    /** What became of every jar of the plugin path, by directory in path order, then file name. */
     public List<PluginReport> plugins() {
         return List.copyOf(reports);
     }
 
-    /** The jars that were refused or failed, by file name. */
+    /** The jars that were refused or failed, in the order of {@link #plugins()}. */
     public List<PluginReport> turnedAway() {
         return reports.stream().filter(r -> r.state() != PluginReport.State.LOADED).toList();
     }
@@ -217,11 +232,12 @@ public final class JobRegistry implements AutoCloseable {
             List<PluginReport> declaring = turnedAway().stream().filter(r -> r.jobs().contains(name)).toList();
             String why = rejectList.rejects(name) ? " (it is on the reject list)" : declaring.isEmpty() ? ""
                     : " (" + (declaring.size() == 1 ? "its jar " : "its jars ")
-                            + String.join(" and ", declaring.stream().map(PluginReport::jarName).toList())
+                            + String.join(" and ", declaring.stream().map(r -> path.nameOf(r.jar())).toList())
                             + " " + declaring.get(0).state().happened(declaring.size() > 1)
                             + ": see `starfish plugins list`)";
             throw new InvalidInputException("Unknown job '" + name + "'" + why + "; known jobs: "
-                    + (jobs.isEmpty() ? "none (no plugins in " + scanner.pluginsDir() + ")" : String.join(", ", jobs.keySet())));
+                    + (jobs.isEmpty() ? "none (no plugins in " + path.describe() + ")"
+                            : String.join(", ", jobs.keySet())));
         }
         return job;
     }

@@ -31,6 +31,13 @@ public final class PluginDirectoryScanner {
         }
     }
 
+    /** The candidates of every directory of {@code path}, directory by directory in path order. */
+    public static List<Candidate> candidates(dev.starfish.runtime.config.PluginPath path) {
+        List<Candidate> all = new ArrayList<>();
+        path.paths().forEach(dir -> all.addAll(new PluginDirectoryScanner(dir).candidates()));
+        return all;
+    }
+
     /** The jars in sorted order; an absent directory holds no plugins. */
     public List<Path> scan() {
         return candidates().stream().map(Candidate::jar).toList();

@@ -56,6 +56,11 @@ final class PluginIndexStore {
 
     /** The store of {@code pluginsDir}'s index in the user's cache, or empty when no private directory can be had. */
     static Optional<PluginIndexStore> forPluginsDir(Path pluginsDir, Path userCacheDir) {
+        return forPluginPath(dev.starfish.runtime.config.PluginPath.of(pluginsDir), userCacheDir);
+    }
+
+    /** The store of the index of the whole {@code path} (one file per path), or empty when no private directory can be had. */
+    static Optional<PluginIndexStore> forPluginPath(dev.starfish.runtime.config.PluginPath path, Path userCacheDir) {
         try {
             Path dir = userCacheDir.resolve("plugin-index");
             Files.createDirectories(dir.getParent());
@@ -71,7 +76,11 @@ final class PluginIndexStore {
             }
             // keyed by the host too: two installations (or builds) sharing a plugins directory keep one index each
             String stamp = hostStamp();
-            String name = fileNameFor(pluginsDir.toRealPath() + "\n" + stamp);
+            StringBuilder dirs = new StringBuilder();
+            for (Path pluginsDir : path.paths()) {
+                dirs.append(pluginsDir.toRealPath()).append('\n');
+            }
+            String name = fileNameFor(dirs + stamp);
             return Optional.of(new PluginIndexStore(dir.resolve(name), stamp));
         } catch (IOException | RuntimeException e) {
             LOG.debug("Plugin index not used: {}", e.toString());

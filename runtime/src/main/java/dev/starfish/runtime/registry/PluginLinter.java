@@ -58,10 +58,12 @@ public final class PluginLinter {
         this.toolDirs = List.copyOf(requireNonNull(toolDirs, "toolDirs is null"));
     }
 
-    /** A linter for the current user that compares jars with those of {@code pluginsDir} and tools with {@code toolDirs}. */
-    public static PluginLinter against(Path pluginsDir, List<Path> toolDirs) {
+    /** A linter for the current user that compares jars with those of {@code pluginDirs} and tools with {@code toolDirs}. */
+    public static PluginLinter against(List<Path> pluginDirs, List<Path> toolDirs) {
+        List<Path> installed = new ArrayList<>();
+        pluginDirs.forEach(dir -> installed.addAll(new PluginDirectoryScanner(dir).scan()));
         return new PluginLinter(PluginLinter.class.getClassLoader(), HostSharedPackages.defaults(),
-                PluginTrust.forCurrentUser(), new PluginDirectoryScanner(pluginsDir).scan(), toolDirs);
+                PluginTrust.forCurrentUser(), installed, toolDirs);
     }
 
     /** Every finding for {@code jar}, named {@code shownAs} in each line; empty when it is clean. */

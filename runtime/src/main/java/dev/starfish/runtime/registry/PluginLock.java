@@ -21,17 +21,19 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The optional allow-list {@code conf/plugins.lock}: one line per jar, {@code <sha256>  <file name>}
+ * The optional allow-list {@code conf/plugins.lock}: one line per jar, {@code <sha256>  <name>}
  * (the format of {@code sha256sum}, so {@code cd plugins && sha256sum -c ../conf/plugins.lock}
- * checks it too); {@code #} starts a comment. When it exists, a jar it does not list, or
- * lists with another hash, is refused. Immutable.
+ * checks it too); {@code #} starts a comment. A jar of the first directory of the plugin path is
+ * named by its file name (as before there were several), a jar of any other directory by its
+ * absolute path, so two directories may hold jars of one name. When the lock exists, a jar it does
+ * not list, or lists with another hash, is refused. Immutable.
  */
 public final class PluginLock {
 
     /** The file name under {@code conf/}. */
     public static final String FILE_NAME = "plugins.lock";
 
-    private static final Pattern LINE = Pattern.compile("([0-9a-f]{64})  ([^/\\s][^/]*\\.jar)");
+    private static final Pattern LINE = Pattern.compile("([0-9a-f]{64})  ([^/\\s][^/]*\\.jar|/\\S.*\\.jar)");
 
     private final Path file;
     private final Map<String, String> sha256ByJar;
@@ -65,16 +67,22 @@ public final class PluginLock {
             Matcher m = LINE.matcher(line);
             if (!m.matches()) {
                 throw new InvalidInputException(file + " line " + (i + 1) + ": expected '<sha256 as 64 lower-case hex "
-                        + "digits>  <file name>.jar', found '" + line + "'; rewrite it with `starfish plugins lock`");
+                        + "digits>  <file name or absolute path>.jar', found '" + line + "'; rewrite it with `starfish plugins lock`");
             }
             entries.put(m.group(2), m.group(1));
         }
         return Optional.of(new PluginLock(file, entries));
     }
 
-    /** Why {@code jar} is not allowed by this lock, or empty when its name and hash are listed. */
-    public Optional<String> problem(Path jar) {
-        String name = jar.getFileName().toString();
+    /** The name the lock gives {@code jar}: its file name in {@code firstDirectory}, else its absolute path. */
+    public static String entryName(Path jar, Path firstDirectory) {
+        Path absolute = jar.toAbsolutePath().normalize();
+        return absolute.getParent().equals(firstDirectory.toAbsolutePath().normalize())
+                ? absolute.getFileName().toString() : absolute.toString();
+    }
+
+    /** Why {@code jar}, named {@code name} ({@link #entryName}), is not allowed by this lock, or empty when it is listed. */
+    public Optional<String> problem(Path jar, String name) {
         String locked = sha256ByJar.get(name);
         if (locked == null) {
             return Optional.of("not listed in " + file + "; if you trust it, run `starfish plugins lock` to add it");
@@ -91,12 +99,15 @@ public final class PluginLock {
         return file;
     }
 
-    /** Writes a lock of {@code jars} to {@code file}, replacing it atomically. */
-    public static void write(Path file, List<Path> jars) {
-        StringBuilder text = new StringBuilder("# Plugin jars Starfish may load: sha256  file name. ")
-                .append("Written by `starfish plugins lock`.\n");
-        jars.stream().sorted((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()))
-                .forEach(jar -> text.append(sha256(jar)).append("  ").append(jar.getFileName()).append('\n'));
+    /**
+     * Writes a lock of {@code jars} to {@code file}, replacing it atomically; each jar is named as
+     * {@link #entryName} names it against {@code firstDirectory}, the first of the plugin path.
+     */
+    public static void write(Path file, List<Path> jars, Path firstDirectory) {
+        StringBuilder text = new StringBuilder("# Plugin jars Starfish may load: sha256  file name (first plugin ")
+                .append("directory) or absolute path. Written by `starfish plugins lock`.\n");
+        jars.stream().map(jar -> Map.entry(entryName(jar, firstDirectory), jar)).sorted(Map.Entry.comparingByKey())
+                .forEach(e -> text.append(sha256(e.getValue())).append("  ").append(e.getKey()).append('\n'));
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             Path temp = Files.createTempFile(file.toAbsolutePath().getParent(), FILE_NAME, ".tmp");

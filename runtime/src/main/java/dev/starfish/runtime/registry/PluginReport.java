@@ -45,6 +45,13 @@ public record PluginReport(Path jar, String id, String version, List<String> job
         requireNonNull(reason, "reason is null");
     }
 
+    /** Reports by directory in the order of {@code path}, then by file name. */
+    public static java.util.Comparator<PluginReport> inOrderOf(dev.starfish.runtime.config.PluginPath path) {
+        List<Path> dirs = path.paths();
+        return java.util.Comparator.<PluginReport>comparingInt(r -> dirs.indexOf(r.jar().getParent()))
+                .thenComparing(PluginReport::jarName);
+    }
+
     public String jarName() {
         return jar.getFileName().toString();
     }

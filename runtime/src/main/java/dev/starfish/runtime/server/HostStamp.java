@@ -9,8 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a warm host was loaded from, as it is on disk now: every entry of the plugins directory and
- * of {@code conf/} with its size, modification and change times and inode. A jar added, replaced,
+ * What a warm host was loaded from, as it is on disk now: every entry of each directory of the
+ * plugin path (one that does not exist is stamped as absent, so creating it is a change) and of
+ * {@code conf/} with its size, modification and change times and inode. A jar added, replaced,
  * touched or removed, or an edited setting, changes the stamp, and the next command gets a host
  * loaded afresh. The change time cannot be set back by anyone, so a jar replaced under the same
  * size and modification time still changes it.
@@ -21,9 +22,9 @@ record HostStamp(List<String> entries) {
         entries = List.copyOf(entries);
     }
 
-    static HostStamp of(Path pluginsDir, Path confDir) {
+    static HostStamp of(List<Path> pluginDirs, Path confDir) {
         List<String> entries = new ArrayList<>();
-        add(pluginsDir, entries);
+        pluginDirs.forEach(dir -> add(dir, entries));
         add(confDir, entries);
         return new HostStamp(entries);
     }

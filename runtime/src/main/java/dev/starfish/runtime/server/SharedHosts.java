@@ -1,6 +1,9 @@
 package dev.starfish.runtime.server;
 
+import dev.starfish.runtime.config.PluginPath;
 import dev.starfish.runtime.config.StarfishHome;
+import dev.starfish.runtime.config.StarfishProperties;
+import dev.starfish.runtime.config.UserDataDirectory;
 import dev.starfish.runtime.config.UserCacheDirectory;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.host.HostSource;
@@ -16,9 +19,11 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The server's warm hosts: one per (installation, plugins directory, reject list, cache locations),
- * lent to every command while the plugins directory and {@code conf/} are as it was loaded from
- * ({@link HostStamp}). When they change, the next command gets a host loaded afresh (vetted by
+ * The server's warm hosts: one per (installation, {@code --plugins-dir} or the user's plugins
+ * directory, reject list, cache locations), lent to every command while every directory of the
+ * plugin path (the user's too, or its absence) and {@code conf/} are as it was loaded from
+ * ({@link HostStamp}); {@code plugins.path} is read from {@code conf/}, so a change of it is a
+ * change of {@code conf/}. When they change, the next command gets a host loaded afresh (vetted by
  * the same trust rules and lock, as any load), the commands in flight keep the one they started
  * with, and the old one is closed when the last of them ends. What loading said on the console
  * (a refused jar, a typo in the reject list) is said again to every command that gets the host,
@@ -31,8 +36,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class SharedHosts implements HostSource {
 
-    private record Key(Path home, Path pluginsDir, List<String> rejects, boolean listsTurnedAway, Path nativeRoot,
-            Path userCache) {
+    private record Key(Path home, Path pluginsDir, Optional<Path> userPlugins, List<String> rejects,
+            boolean listsTurnedAway, Path nativeRoot, Path userCache) {
     }
 
     private static final LazyLogger LOG = LazyLogger.of(SharedHosts.class);
@@ -48,15 +53,17 @@ final class SharedHosts implements HostSource {
     @Override
     public Host open(StarfishHome home, Map<String, String> env, Path pluginsDir, List<String> rejects,
             boolean listsTurnedAway) {
-        Path plugins = pluginsDir != null ? pluginsDir : home.pluginsDir();
-        Key key = new Key(home.root(), plugins, List.copyOf(rejects), listsTurnedAway,
-                NativeSettings.defaultCacheRoot(env), UserCacheDirectory.of(env));
-        HostStamp stamp = HostStamp.of(plugins, home.confDir());
+        Path properties = home.confDir().resolve("starfish.properties");
+        PluginPath plugins = PluginPath.resolve(home, StarfishProperties.load(properties), env, pluginsDir);
+        Key key = new Key(home.root(), pluginsDir, pluginsDir != null ? Optional.empty() : UserDataDirectory.plugins(env),
+                List.copyOf(rejects), listsTurnedAway, NativeSettings.defaultCacheRoot(env), UserCacheDirectory.of(env));
+        HostStamp stamp = HostStamp.of(plugins.watched(), home.confDir());
         Warm warm;
         synchronized (this) {
             warm = current.get(key);
             if (warm != null && !warm.stamp.equals(stamp)) {
-                log.println("starfish-server: " + plugins + " or " + home.confDir() + " changed; the next command"
+                log.println("starfish-server: " + String.join(", ", plugins.watched().stream().map(Path::toString)
+                        .toList()) + " or " + home.confDir() + " changed; the next command"
                         + " loads the plugins again (host generation " + (generations.get() + 1) + ")");
                 current.remove(key);
                 warm.retire();

@@ -200,6 +200,6 @@ class PluginTrustIT {
         AssembledDistribution.Run malformed = dist.run(cwd, env, "jobs");
         assertThat(malformed.exitCode()).as("%s", malformed).isEqualTo(2);
         assertThat(malformed.stderr()).contains("starfish: error: " + conf.resolve("plugins.lock") + " line 1: expected "
-                + "'<sha256 as 64 lower-case hex digits>  <file name>.jar', found 'not a lock line'");
+                + "'<sha256 as 64 lower-case hex digits>  <file name or absolute path>.jar', found 'not a lock line'");
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.starfish.runtime.registry.PluginJarBuilder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -227,6 +228,33 @@ class ServerIT {
         assertThat(with).contains("Kelper");
         assertThat(status(dist).get("pid").asLong()).as("one server throughout").isEqualTo(pid);
         assertThat(log()).contains("changed; the next command loads the plugins again");
+    }
+
+    @Test
+    void aPluginDroppedIntoTheUsersDirectoryWhileTheServerRunsIsSeenByTheNextCommand() throws Exception {
+        Map<String, String> env = new HashMap<>(server());
+        env.put("XDG_DATA_HOME", cwd.resolve("data").toString());
+        Path user = cwd.resolve("data/starfish/plugins");
+        String before = shipped.run(cwd, env, "jobs").stdout();
+        long pid = status(shipped).get("pid").asLong();
+
+        Files.createDirectories(user);
+        new PluginJarBuilder(cwd, "mine").job("fixture.mine.MineJob",
+                PluginJarBuilder.inProcessJob("fixture.mine", "MineJob", "", "1")).buildInto(user, "mine.jar");
+        String created = shipped.run(cwd, env, "jobs").stdout();
+        new PluginJarBuilder(cwd, "more").job("fixture.more.MoreJob",
+                PluginJarBuilder.inProcessJob("fixture.more", "MoreJob", "", "1")).buildInto(user, "more.jar");
+        String dropped = shipped.run(cwd, env, "jobs").stdout();
+        Files.delete(user.resolve("mine.jar"));
+        String removed = shipped.run(cwd, env, "jobs").stdout();
+
+        assertThat(before).contains("Kelper").doesNotContain("MineJob");
+        assertThat(created).as("the user's directory made while the server runs").contains("MineJob").contains("Kelper");
+        assertThat(dropped).as("a jar dropped into it").contains("MineJob").contains("MoreJob");
+        assertThat(removed).as("a jar removed from it").doesNotContain("MineJob").contains("MoreJob");
+        assertThat(status(shipped).get("pid").asLong()).as("one server throughout").isEqualTo(pid);
+        assertThat(log()).contains(user + " or " + shipped.home().resolve("conf") + " changed; the next command loads "
+                + "the plugins again");
     }
 
     @Test

@@ -12,7 +12,7 @@ class JobAvailabilityTest {
     void aJarThatFailedToLoadIsSaidSoInPlainWords() {
         PluginReport failed = new PluginReport(Path.of("/p/broken.jar"), "broken", "1.0", List.of("Broken"),
                 PluginReport.State.FAILED, "NoClassDefFoundError: x/Y");
-        assertThat(new JobAvailability(List.of(failed), true).reason())
+        assertThat(new JobAvailability(List.of(failed), true, dev.starfish.runtime.config.PluginPath.of(Path.of("/p"))).reason())
                 .isEqualTo("its jar broken.jar failed to load: NoClassDefFoundError: x/Y")
                 .doesNotContain("was failed");
     }
@@ -21,7 +21,7 @@ class JobAvailabilityTest {
     void aRefusedJarWasRefused() {
         PluginReport refused = new PluginReport(Path.of("/p/evil.jar"), "evil", "1.0", List.of("SaveTemps"),
                 PluginReport.State.REFUSED, "world-writable");
-        assertThat(new JobAvailability(List.of(refused), true).reason())
+        assertThat(new JobAvailability(List.of(refused), true, dev.starfish.runtime.config.PluginPath.of(Path.of("/p"))).reason())
                 .isEqualTo("its jar evil.jar was refused: world-writable");
         assertThat(PluginReport.State.REFUSED.happened(true)).isEqualTo("were refused");
         assertThat(PluginReport.State.FAILED.happened(true)).isEqualTo("failed to load");

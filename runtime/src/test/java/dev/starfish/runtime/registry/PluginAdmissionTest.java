@@ -213,7 +213,7 @@ class PluginAdmissionTest {
         Path locked = jar(dir, "locked", "LockedJob");
         Path changed = jar(dir, "changed", "ChangedJob");
         Path lockFile = tmp.resolve("conf/plugins.lock");
-        PluginLock.write(lockFile, List.of(locked, changed));
+        PluginLock.write(lockFile, List.of(locked, changed), dir);
         Process check = new ProcessBuilder("sha256sum", "--check", "--quiet", lockFile.toString()).directory(dir.toFile())
                 .redirectErrorStream(true).start();
         assertThat(check.waitFor()).as("the lock is sha256sum's format: %s",
@@ -235,7 +235,7 @@ class PluginAdmissionTest {
     void aMalformedLockFileIsInvalidInputNamingTheLine() throws IOException {
         Path lockFile = Files.writeString(tmp.resolve("plugins.lock"), "# comment\n\nabc  x.jar\n");
         assertThatThrownBy(() -> PluginLock.read(lockFile)).isInstanceOf(InvalidInputException.class)
-                .hasMessage(lockFile + " line 3: expected '<sha256 as 64 lower-case hex digits>  <file name>.jar', "
+                .hasMessage(lockFile + " line 3: expected '<sha256 as 64 lower-case hex digits>  <file name or absolute path>.jar', "
                         + "found 'abc  x.jar'; rewrite it with `starfish plugins lock`");
         assertThat(PluginLock.read(tmp.resolve("absent.lock"))).as("no lock file: no allow-list").isEqualTo(Optional.empty());
     }
