@@ -6,7 +6,6 @@ import dev.starfish.runtime.config.UserCacheDirectory;
 import dev.starfish.runtime.log.LazyLogger;
 import static java.util.Objects.requireNonNull;
 
-import dev.starfish.api.ArtifactCatalog;
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.Job;
 import dev.starfish.api.JobException;
@@ -161,19 +160,6 @@ public final class JobRegistry implements AutoCloseable {
                 PluginReport.State.LOADED, ""));
     }
 
-    /** {@code Job (jar), ...}, made only when the debug line is written: with 1 000 plugins it is long. */
-    private record JobJars(java.util.Collection<RegisteredJob> jobs) {
-        @Override
-        public String toString() {
-            StringBuilder text = new StringBuilder();
-            for (RegisteredJob job : jobs) {
-                text.append(text.length() == 0 ? "" : ", ").append(job.name()).append(" (").append(job.info().jarName())
-                        .append(')');
-            }
-            return text.toString();
-        }
-    }
-
     private void warn(String message) {
         announce(message, false);
     }
@@ -210,11 +196,6 @@ public final class JobRegistry implements AutoCloseable {
     /** The known jobs in discovery order. */
     public List<RegisteredJob> jobs() {
         return List.copyOf(jobs.values());
-    }
-
-    /** The standard artifacts and those the known jobs declare (admission refused every conflict). */
-    public ArtifactCatalog artifactCatalog() {
-        return RegisteredJob.catalogOf(jobs.values());
     }
 
     public boolean contains(String name) {

@@ -67,7 +67,7 @@ class PluginArtifactsTest {
             assertThat(plan.artifacts()).containsExactly("model", "compile-record", "subgraphs", "op-counts");
             assertThat(plan.catalog().of("op-counts")).isEqualTo(new Artifacts.Artifact("op-counts",
                     Artifacts.Scope.SUBGRAPH, List.of("op_counts.json"), true, false, true));
-            assertThat(registry.artifactCatalog()).isEqualTo(plan.catalog());
+            assertThat(RegisteredJob.catalogOf(registry.jobs())).isEqualTo(plan.catalog());
         }
     }
 
