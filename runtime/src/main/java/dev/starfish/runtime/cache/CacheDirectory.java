@@ -77,7 +77,9 @@ public final class CacheDirectory {
         checkRoot(dir);
         CacheDirectory cache = new CacheDirectory(dir);
         if (!cache.isTagged()) {
-            if (!isEmpty(dir)) {
+            // another driver opening this new cache may have tagged it and made its first directory since
+            // the look above: it writes the tag before anything else, so look again before refusing
+            if (!isEmpty(dir) && !cache.isTagged()) {
                 throw new UnusableCacheException("the compile cache " + dir + " is not empty and is not a Starfish "
                         + "compile cache (no " + TAG + "); give --cache-dir a new or empty directory");
             }
@@ -102,6 +104,9 @@ public final class CacheDirectory {
         if (!cache.isTagged()) {
             if (isEmpty(dir)) {
                 return Optional.empty();
+            }
+            if (cache.isTagged()) {
+                return Optional.of(cache); // tagged by another driver since the look above
             }
             throw new UnusableCacheException("the compile cache " + dir + " is not empty and is not a Starfish "
                     + "compile cache (no " + TAG + "); give --cache-dir a new or empty directory");

@@ -39,8 +39,8 @@ public final class StarfishCommand implements Callable<Integer> {
 
     @Option(names = "--plugins-dir", paramLabel = "DIR", scope = picocli.CommandLine.ScopeType.INHERIT,
             description = "Directory of job plugin jars, instead of the plugin path (default: plugins.path of "
-                    + "conf/starfish.properties, else $STARFISH_HOME/plugins, then $XDG_DATA_HOME/starfish/plugins "
-                    + "when it exists).")
+                    + "conf/starfish.properties, else $STARFISH_HOME/plugins, then starfish/plugins in "
+                    + "$XDG_DATA_HOME when it exists).")
     Path pluginsDir;
 
     @Option(names = "--reject-jobs", paramLabel = "JOB", split = ",", scope = picocli.CommandLine.ScopeType.INHERIT,

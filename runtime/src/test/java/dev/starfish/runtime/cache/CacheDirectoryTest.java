@@ -9,6 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,5 +71,31 @@ class CacheDirectoryTest {
         CompileCache cache = CompileCache.open(new CacheSettings(sticky.resolve("cache"), 0, Duration.ofSeconds(60)));
         assertThat(cache.directory()).as("like /tmp: others cannot rename what they do not own")
                 .contains(sticky.resolve("cache"));
+    }
+
+    @Test
+    void driversOpeningOneNewCacheAtOnceAllUseItWhateverOrderTheirLooksInterleave() throws Exception {
+        // CompileCacheIT saw it: one opener tagged the cache and made entries/ between another's two looks
+        // (tagged? then empty?), and the other took the cache for a stranger's directory
+        int openers = 4;
+        ExecutorService pool = Executors.newFixedThreadPool(openers);
+        try {
+            for (int round = 0; round < 300; round++) {
+                Path root = tmp.resolve("shared-" + round);
+                CyclicBarrier start = new CyclicBarrier(openers);
+                List<Future<CacheDirectory>> opened = new ArrayList<>();
+                for (int i = 0; i < openers; i++) {
+                    opened.add(pool.submit(() -> {
+                        start.await();
+                        return CacheDirectory.open(root);
+                    }));
+                }
+                for (Future<CacheDirectory> one : opened) {
+                    assertThat(one.get().root()).as("round %d", round).isEqualTo(root);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 }
