@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -99,6 +100,20 @@ public final class Artifacts {
                             + "prints them), so a packed artifact names its files");
                 }
             }
+        }
+
+        // written out: a record's generated equals bootstraps through java.lang.runtime.ObjectMethods,
+        // which spins some twenty method handle classes on first use (15-25 ms of every one-shot command
+        // that loads plugins, since admission compares every declaration)
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Artifact a && a.name.equals(name) && a.scope == scope && a.files.equals(files)
+                    && a.intermediate == intermediate && a.hostProvided == hostProvided && a.packed == packed;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(name, scope, files, intermediate, hostProvided, packed);
         }
 
         /** An artifact the NEFF does not pack (the shape of the first API). */

@@ -5,7 +5,9 @@ import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.registry.JobAvailability;
 import dev.starfish.runtime.registry.PluginReport;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -31,7 +33,7 @@ final class PluginsCheck implements Check {
         List<PluginReport> reports = host.registry().plugins();
         PluginPath path = host.registry().pluginPath();
         List<Finding> findings = new ArrayList<>(directories(installation, path, reports));
-        Map<String, TreeSet<String>> conflicts = conflicts(path, reports);
+        Map<String, List<String>> conflicts = conflicts(path, reports);
         for (PluginReport report : host.registry().turnedAway()) {
             if (report.jobs().stream().noneMatch(conflicts::containsKey)) {
                 findings.add(refusal(path, report));
@@ -60,17 +62,29 @@ final class PluginsCheck implements Check {
         return lines;
     }
 
-    /** The jobs whose name more than one jar declares (PluginAdmission refuses all of them), with those jars. */
-    private static Map<String, TreeSet<String>> conflicts(PluginPath path, List<PluginReport> reports) {
-        Map<String, TreeSet<String>> jarsByJob = new TreeMap<>();
+    /**
+     * The jobs whose name more than one jar declares (PluginAdmission refuses all of them), with those jars in
+     * plugin-path order (the installation's directory first), then by file name: the order an operator reads the
+     * path in, and the same on every machine whatever the directories are called.
+     */
+    private static Map<String, List<String>> conflicts(PluginPath path, List<PluginReport> reports) {
+        List<Path> dirs = path.paths();
+        Comparator<Path> pathOrder = Comparator.<Path>comparingInt(jar -> dirs.indexOf(jar.getParent()))
+                .thenComparing(jar -> jar.getFileName().toString());
+        Map<String, TreeSet<Path>> jarsByJob = new TreeMap<>();
         for (PluginReport report : reports) {
             if (report.reason().contains("is also declared by")) {
-                report.jobs().forEach(job -> jarsByJob.computeIfAbsent(job, k -> new TreeSet<>())
-                        .add(path.nameOf(report.jar())));
+                report.jobs().forEach(job -> jarsByJob.computeIfAbsent(job, k -> new TreeSet<>(pathOrder))
+                        .add(report.jar()));
             }
         }
-        jarsByJob.values().removeIf(jars -> jars.size() < 2);
-        return jarsByJob;
+        Map<String, List<String>> named = new TreeMap<>();
+        jarsByJob.forEach((job, jars) -> {
+            if (jars.size() > 1) {
+                named.put(job, jars.stream().map(path::nameOf).toList());
+            }
+        });
+        return named;
     }
 
     /** A refused or failed jar: its reason, and the fix the reason names or one that fits it. */

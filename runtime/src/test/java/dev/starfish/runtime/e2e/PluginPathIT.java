@@ -102,7 +102,7 @@ class PluginPathIT {
                         + "jar you do not trust\n")
                 .contains("refused: " + copy + ": job 'SaveTemps' of " + copy + " is also declared by " + site + ";");
         assertThat(doctor.exitCode()).as("%s", doctor).isEqualTo(1);
-        assertThat(doctor.stdout()).contains("FAIL  job names     job SaveTemps is declared by " + copy + " and " + site
+        assertThat(doctor.stdout()).contains("FAIL  job names     job SaveTemps is declared by " + site + " and " + copy
                 + ", so every one of them is refused; fix: remove the jar you do not trust\n");
         assertThat(compile.exitCode()).as("the configured pipeline cannot run SaveTemps: %s", compile).isEqualTo(2);
         assertThat(compile.stderr()).contains("job SaveTemps of the pipeline in ")
