@@ -2,7 +2,6 @@ package dev.starfish.api;
 
 import static java.util.Objects.requireNonNull;
 
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -98,16 +97,29 @@ public record JobDeclaration(String name, JobKind kind, Optional<String> tool, L
             throw new IllegalArgumentException("job class " + type.getName() + " has no @" + JobSpec.class.getName()
                     + " annotation: declare its kind (and tool) with it");
         }
-        List<JobOption> options = Arrays.stream(type.getAnnotationsByType(JobOptionSpec.class))
+        return of(type.getSimpleName(), spec, List.of(type.getAnnotationsByType(JobOptionSpec.class)),
+                List.of(type.getAnnotationsByType(ArtifactSpec.class)));
+    }
+
+    /**
+     * The declaration of the job class {@code name} from its annotations, however they were obtained:
+     * by reflection ({@link #of(Class)}) or from source by the build's annotation processor
+     * ({@code dev.starfish.api.processing.JobIndexProcessor}), so both read them the same way.
+     *
+     * @throws IllegalArgumentException when they declare something invalid
+     */
+    public static JobDeclaration of(String name, JobSpec spec, List<JobOptionSpec> options,
+            List<ArtifactSpec> artifacts) {
+        requireNonNull(spec, "spec is null");
+        List<JobOption> declaredOptions = options.stream()
                 .map(o -> new JobOption(o.name(), o.paramLabel(), o.description(), o.defaultValue(), o.type()))
                 .toList();
-        List<Artifacts.Artifact> declares = Arrays.stream(type.getAnnotationsByType(ArtifactSpec.class))
+        List<Artifacts.Artifact> declares = artifacts.stream()
                 .map(a -> new Artifacts.Artifact(a.name(), a.scope(), List.of(a.files()), a.intermediate(), false,
                         a.packed()))
                 .toList();
-        return new JobDeclaration(type.getSimpleName(), spec.kind(), toolOf(spec.tool()), options,
-                List.of(spec.consumes()), List.of(spec.produces()), spec.perSubgraph(), toolOf(spec.enabledBy()),
-                spec.action(), declares);
+        return new JobDeclaration(name, spec.kind(), toolOf(spec.tool()), declaredOptions, List.of(spec.consumes()),
+                List.of(spec.produces()), spec.perSubgraph(), toolOf(spec.enabledBy()), spec.action(), declares);
     }
 
     /** An annotation's text value as an optional: empty text means none. */

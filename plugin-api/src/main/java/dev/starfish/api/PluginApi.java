@@ -31,6 +31,14 @@ public final class PluginApi {
     /** The manifest attribute in which a plugin states the plugin API versions it works with. */
     public static final String REQUIRES = "Plugin-Requires";
 
+    /**
+     * The jar entry in which the plugin's build lists its job classes with their declarations
+     * (JSON, written by {@code dev.starfish.api.processing.JobIndexProcessor}, which javac runs when
+     * this API is on the compile class path): the host reads it instead of every job class file and
+     * checks it against each class when it first loads it.
+     */
+    public static final String JOB_INDEX = "META-INF/starfish/jobs.json";
+
     private PluginApi() {
     }
 }

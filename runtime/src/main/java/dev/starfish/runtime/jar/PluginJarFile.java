@@ -93,6 +93,27 @@ public final class PluginJarFile implements AutoCloseable {
         }
     }
 
+    /**
+     * The bytes of an entry of at most {@code maxBytes}, or empty when there is none: for what a
+     * hostile jar could inflate to any size (the header's size is not trusted; the read stops one
+     * byte past the limit).
+     *
+     * @throws IOException when the entry is larger
+     */
+    public Optional<byte[]> read(String name, int maxBytes) throws IOException {
+        JarEntry entry = file.getJarEntry(name);
+        if (entry == null) {
+            return Optional.empty();
+        }
+        try (InputStream in = file.getInputStream(entry)) {
+            byte[] bytes = in.readNBytes(maxBytes + 1);
+            if (bytes.length > maxBytes) {
+                throw new IOException(name + " is larger than " + maxBytes + " bytes");
+            }
+            return Optional.of(bytes);
+        }
+    }
+
     /** An entry's text lines, stripped, without blank lines and {@code #} comments; empty when there is no such entry. */
     public Optional<List<String>> lines(String name) throws IOException {
         return read(name).map(bytes -> Arrays.stream(new String(bytes, StandardCharsets.UTF_8).split("\\R"))

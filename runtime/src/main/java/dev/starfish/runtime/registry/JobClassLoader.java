@@ -145,6 +145,14 @@ public final class JobClassLoader extends URLClassLoader implements NativeLibrar
         return defineClass(name, bytes, 0, bytes.length, codeSource);
     }
 
+    /** The class file of {@code className} as the plugin's jar holds it (not rewritten), or empty. */
+    Optional<byte[]> classFile(String className) throws IOException {
+        String path = className.replace('.', '/').concat(".class");
+        try (InputStream in = findResource(path) == null ? null : getResourceAsStream(path)) {
+            return in == null ? Optional.empty() : Optional.of(in.readAllBytes());
+        }
+    }
+
     /** The first of {@link #getResources}: derived from it, so the two can never disagree. */
     @Override
     public URL getResource(String name) {

@@ -13,7 +13,8 @@ import java.util.Optional;
  * Reads what the registry needs from a plugin jar without loading any of its classes: the
  * descriptor ({@code Plugin-Id}, {@code Plugin-Version} of the manifest, and {@code Plugin-Requires},
  * which refuses a jar for another plugin API: {@link ApiRequirement}), the extension index
- * written by PF4J's annotation processor, each listed job class's declaration (with ASM),
+ * written by PF4J's annotation processor, each listed job class's declaration (from the build's
+ * job index when the jar has one, {@link IndexedDeclarations}, else from the class file with ASM),
  * whether the jar bundles its own copy of the plugin API and whether it bundles tools.
  */
 final class PluginJarReader {
@@ -33,7 +34,12 @@ final class PluginJarReader {
             boolean bundlesApi = names.stream().anyMatch(n -> n.startsWith(API_PREFIX));
             boolean bundlesTools = names.stream().anyMatch(n -> n.startsWith(PluginNatives.TOOLS_DIR)
                     && n.indexOf('/', PluginNatives.TOOLS_DIR.length()) < 0);
-            return new PluginJar(info, classes, bundlesApi, bundlesTools, declarations(file, info, classes));
+            Optional<byte[]> index = file.read(PluginApi.JOB_INDEX, IndexedDeclarations.MAX_INDEX_BYTES);
+            if (index.isEmpty()) {
+                return new PluginJar(info, classes, bundlesApi, bundlesTools, declarations(file, info, classes));
+            }
+            IndexedDeclarations.Read indexed = IndexedDeclarations.read(file, info, classes, index.get());
+            return new PluginJar(info, indexed.classNames(), bundlesApi, bundlesTools, indexed.entries());
         } catch (IOException e) {
             throw new PluginImportException(stem, "not a readable jar: " + jar.getFileName() + ": " + e.getMessage(), e);
         }
@@ -64,7 +70,8 @@ final class PluginJarReader {
         return new PluginInfo(id.get(), version.get(), jar.toAbsolutePath().normalize());
     }
 
-    private static List<JobClassEntry> declarations(PluginJarFile file, PluginInfo info, List<String> classNames)
+    /** The entries of {@code classNames}, each declaration read from its class file. */
+    static List<JobClassEntry> declarations(PluginJarFile file, PluginInfo info, List<String> classNames)
             throws IOException {
         List<JobClassEntry> entries = new ArrayList<>();
         for (String className : classNames) {

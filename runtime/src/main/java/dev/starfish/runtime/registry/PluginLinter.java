@@ -95,6 +95,7 @@ public final class PluginLinter {
         bundledHostPackages(shownAs, file, findings);
         classes.ifPresent(c -> clashesWithInstalled(jar, shownAs, info, c, findings));
         if (info.isPresent() && classes.isPresent()) {
+            findings.addAll(JobIndexLint.check(shownAs, file, info.get(), classes.get()));
             findings.addAll(artifacts(jar, shownAs));
         }
         if (info.isPresent() && classes.isPresent() && mayRunCode) {

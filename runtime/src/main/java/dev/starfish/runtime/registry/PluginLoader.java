@@ -19,7 +19,8 @@ import dev.starfish.runtime.nativelib.PluginNatives;
  * Imports one plugin jar from what {@link PluginJarReader} (or the {@link PluginIndex}) read of it:
  * registers each job that is not rejected with its declaration, and its plugin with a loader that
  * opens only when a job class is first needed. A job class not yet checked is loaded once, <b>without
- * initialising it</b>, to see that it is a job of its declared kind; the index remembers the outcome,
+ * initialising it</b>, to see that it is a job of its declared kind and that its class file declares
+ * what the registry took ({@link DeclarationCheck}: the build-time index may lie); the index remembers the outcome,
  * so a later run opens no jar of a job it does not run. No static initialiser, constructor or other
  * plugin code runs until a compile creates the job.
  */
@@ -76,6 +77,7 @@ final class PluginLoader {
             if (!entry.linked()) {
                 try {
                     loadJobClass(entry.className(), declaration, plugin.loader(), info);
+                    DeclarationCheck.verify(entry.className(), declaration, plugin.loader(), info);
                     checked = checked.with(entry.asLinked());
                 } catch (PluginImportException e) {
                     plugin.close();

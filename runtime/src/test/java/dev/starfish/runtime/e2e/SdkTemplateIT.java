@@ -2,12 +2,14 @@ package dev.starfish.runtime.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.starfish.api.PluginApi;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +37,12 @@ class SdkTemplateIT {
             assertThat(jars.filter(p -> p.toString().endsWith(".jar")).map(p -> p.getFileName().toString()))
                     .as("no second jar an operator could drop in (shade's unshaded original-*.jar is deleted)")
                     .containsExactly("example-jobs-1.0.0.jar");
+        }
+
+        try (JarFile built = new JarFile(jar.toFile())) {
+            assertThat(built.getEntry(PluginApi.JOB_INDEX)).as("the build wrote the job index").isNotNull();
+            assertThat(new String(built.getInputStream(built.getEntry(PluginApi.JOB_INDEX)).readAllBytes(),
+                    StandardCharsets.UTF_8)).contains("{\"class\": \"com.example.starfish.ExampleSummary\"");
         }
 
         AssembledDistribution copy = dist.copyTo(tmp.resolve("starfish"));

@@ -170,10 +170,13 @@ class JobCreationTest {
 
     @Test
     void aNativeDeclarationWithoutAToolIsNotImported() {
-        Path dir = pluginsWith("notool", "fixture.notool.NoToolJob", "package fixture.notool;\nimport dev.starfish.api.*;\n"
+        // the plugin API's index processor fails such a build, so this jar is one built without it
+        Path dir = tmp.resolve("plugins");
+        new PluginJarBuilder(tmp, "notool").withoutJobIndex().job("fixture.notool.NoToolJob", "package fixture.notool;\n"
+                + "import dev.starfish.api.*;\n"
                 + "@org.pf4j.Extension @JobSpec(kind = JobKind.NATIVE) public class NoToolJob extends NativeJob {\n"
                 + "  @Override protected java.util.List<String> argv(java.nio.file.Path e, Subgraph i, JobState s, JobOptions o) {\n"
-                + "    return java.util.List.of(); }\n}\n");
+                + "    return java.util.List.of(); }\n}\n").buildInto(dir, "notool.jar");
         try (JobRegistry registry = load(dir)) {
             assertThat(registry.jobs()).isEmpty();
             assertThat(registry.warnings()).singleElement().asString()

@@ -2,6 +2,8 @@ package dev.starfish.runtime.registry;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import dev.starfish.api.PluginApi;
+import dev.starfish.api.processing.JobIndexProcessor;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -11,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
@@ -21,8 +24,9 @@ import javax.tools.ToolProvider;
 
 /**
  * Builds real plugin jars for tests: compiles Java sources with the JDK's compiler
- * against the plugin API and PF4J on the test class path, and packs them with a PF4J
- * manifest and an extension index, like a plugin module's build does.
+ * against the plugin API and PF4J on the test class path, with the plugin API's job index
+ * processor, and packs them with a PF4J manifest and an extension index, like a plugin
+ * module's build does.
  */
 public final class PluginJarBuilder {
 
@@ -36,6 +40,7 @@ public final class PluginJarBuilder {
     private String requires;
     private String version = "1.0.0";
     private boolean withDescriptor = true;
+    private UnaryOperator<String> jobIndex = UnaryOperator.identity();
 
     public PluginJarBuilder(Path workDir, String pluginId) {
         this.workDir = workDir;
@@ -95,6 +100,25 @@ public final class PluginJarBuilder {
         return this;
     }
 
+    /**
+     * Rewrites the build-time job index's text with {@code edit} before it is packed. By default the
+     * builder compiles with the plugin API's job index processor, as a plugin's Maven build does, so
+     * the jar carries the true {@code META-INF/starfish/jobs.json}.
+     */
+    public PluginJarBuilder withJobIndex(UnaryOperator<String> edit) {
+        this.jobIndex = edit;
+        return this;
+    }
+
+    /**
+     * Compiles without any annotation processor, so the jar has no build-time job index: a jar built
+     * before the index (or by hand), whose declarations the host reads from the class files.
+     */
+    public PluginJarBuilder withoutJobIndex() {
+        this.jobIndex = null;
+        return this;
+    }
+
     public PluginJarBuilder withoutDescriptor() {
         this.withDescriptor = false;
         return this;
@@ -135,8 +159,9 @@ public final class PluginJarBuilder {
     private Path compile() throws IOException {
         Path src = Files.createTempDirectory(workDir, pluginId + "-src");
         Path out = Files.createTempDirectory(workDir, pluginId + "-classes");
-        List<String> args = new ArrayList<>(List.of("-proc:none", "-d", out.toString(), "-cp",
+        List<String> args = new ArrayList<>(List.of("-d", out.toString(), "-cp",
                 System.getProperty("java.class.path"), "--release", "17"));
+        args.addAll(jobIndex == null ? List.of("-proc:none") : List.of("-processor", JobIndexProcessor.class.getName()));
         for (Map.Entry<String, String> e : sources.entrySet()) {
             Path file = src.resolve(e.getKey().replace('.', '/') + ".java");
             Files.createDirectories(file.getParent());
@@ -150,6 +175,10 @@ public final class PluginJarBuilder {
         int rc = javac.run(null, null, null, args.toArray(String[]::new));
         if (rc != 0) {
             throw new IllegalStateException("fixture plugin " + pluginId + " did not compile (javac exit " + rc + ")");
+        }
+        Path index = out.resolve(PluginApi.JOB_INDEX);
+        if (jobIndex != null && Files.exists(index)) {
+            Files.writeString(index, jobIndex.apply(Files.readString(index)));
         }
         return out;
     }
