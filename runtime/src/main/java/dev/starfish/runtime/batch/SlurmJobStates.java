@@ -1,5 +1,6 @@
 package dev.starfish.runtime.batch;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +48,7 @@ public final class SlurmJobStates {
     /** {@code 3}, {@code 2-5}, {@code 1,3-4} or any of them with a {@code %LIMIT}. */
     static List<Integer> indices(String ids) {
         String list = ids.replaceFirst("%.*$", "");
-        java.util.ArrayList<Integer> result = new java.util.ArrayList<>();
+        ArrayList<Integer> result = new ArrayList<>();
         for (String part : list.split(",")) {
             String[] range = part.split("-");
             try {

@@ -6,8 +6,10 @@ import dev.starfish.runtime.nativelib.CacheTrust;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -197,8 +199,8 @@ public final class CacheDirectory {
     }
 
     static String reason(IOException e) {
-        return e instanceof java.nio.file.AccessDeniedException ? "permission denied"
-                : e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null ? fse.getReason()
+        return e instanceof AccessDeniedException ? "permission denied"
+                : e instanceof FileSystemException fse && fse.getReason() != null ? fse.getReason()
                 : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 

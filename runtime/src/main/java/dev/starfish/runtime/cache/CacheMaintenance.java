@@ -2,6 +2,9 @@ package dev.starfish.runtime.cache;
 
 import static java.util.Objects.requireNonNull;
 
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -169,7 +172,7 @@ public final class CacheMaintenance {
     /** Entries half-written or half-removed by processes of this host that are gone ({@code KEY.HOST.PID.NONCE}). */
     private void removeLeftovers() {
         HostIdentity self = HostIdentity.current();
-        try (java.nio.file.DirectoryStream<Path> temps = java.nio.file.Files.newDirectoryStream(cache.tmp())) {
+        try (DirectoryStream<Path> temps = Files.newDirectoryStream(cache.tmp())) {
             for (Path temp : temps) {
                 String name = temp.getFileName().toString();
                 String[] parts = name.split("\\.");
@@ -185,7 +188,7 @@ public final class CacheMaintenance {
                     // not a name this cache gives: left alone
                 }
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             // tmp/ is emptied by a later clear
         }
     }

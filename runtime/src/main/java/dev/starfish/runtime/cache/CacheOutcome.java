@@ -1,5 +1,7 @@
 package dev.starfish.runtime.cache;
 
+import java.util.Locale;
+
 /** What the compile cache did for one compile. */
 public enum CacheOutcome {
     /** The {@code .neff} came out of the cache; no job ran. */
@@ -11,6 +13,6 @@ public enum CacheOutcome {
 
     /** The lower-case label: {@code hit}, {@code miss} or {@code off}. */
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -6,6 +6,7 @@ import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.config.UserCacheDirectory;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * How a compile cache is used.
@@ -45,7 +46,7 @@ public record CacheSettings(Path directory, long maxBytes, Duration lockStaleAft
      * {@code $STARFISH_CACHE_DIR}, else {@code $XDG_CACHE_HOME/starfish}, else {@code ~/.cache/starfish});
      * the native-library cache uses {@code native} beside it.
      */
-    public static Path defaultDirectory(java.util.Map<String, String> env) {
+    public static Path defaultDirectory(Map<String, String> env) {
         return UserCacheDirectory.of(env).resolve("compile");
     }
 }

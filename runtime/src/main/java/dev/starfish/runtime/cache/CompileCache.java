@@ -3,13 +3,14 @@ package dev.starfish.runtime.cache;
 import static java.util.Objects.requireNonNull;
 
 import dev.starfish.api.JobOptions;
-import dev.starfish.runtime.registry.RegisteredJob;
 import dev.starfish.runtime.nativelib.CacheTrust;
+import dev.starfish.runtime.registry.RegisteredJob;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -260,7 +261,7 @@ public final class CompileCache {
         }
         if (stored && evicting.tryLock()) {
             try {
-                Set<String> spared = new java.util.HashSet<>(Set.of(key.hex()));
+                Set<String> spared = new HashSet<>(Set.of(key.hex()));
                 reading.forEach((hex, count) -> {
                     if (count.get() > 0) {
                         spared.add(hex);

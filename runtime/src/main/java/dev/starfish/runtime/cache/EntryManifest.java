@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.starfish.runtime.json.JsonTrees;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
@@ -54,7 +55,7 @@ public record EntryManifest(CacheKey key, long neffSize, String neffSha256, Inst
         root.put("model", modelFileName);
         root.put("subgraphs", subgraphs);
         root.put("starfish_version", driverVersion);
-        return (JsonTrees.pretty(root) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return (JsonTrees.pretty(root) + "\n").getBytes(StandardCharsets.UTF_8);
     }
 
     /**

@@ -13,11 +13,15 @@ import dev.starfish.runtime.compile.InputLimits;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.invocation.Invocation;
 import dev.starfish.runtime.launch.ProcessLauncher;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.apache.logging.log4j.LogManager;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -106,7 +110,7 @@ final class BatchCommand implements Callable<Integer>, HostAware {
         Path reportFile = report != null ? launchDir.resolve(report).normalize()
                 : outDir.orElse(launchDir).resolve(DEFAULT_REPORT);
         ReportTarget.refuseClash(reportFile, items);
-        if (java.nio.file.Files.isDirectory(reportFile)) {
+        if (Files.isDirectory(reportFile)) {
             throw new InvalidInputException("report " + reportFile + " is a directory; give --report a file name");
         }
         BatchSettings settings = new BatchSettings(jobs, attached.optionValues(parsed), subgraphParallelism, parallel,
@@ -124,7 +128,7 @@ final class BatchCommand implements Callable<Integer>, HostAware {
                     .run(items, settings, taskArguments, reportFile, reporter);
         }
         if (slurm.anyGiven()) {
-            org.apache.logging.log4j.LogManager.getLogger(BatchCommand.class).warn(
+            LogManager.getLogger(BatchCommand.class).warn(
                     "the --slurm-* and --sbatch-arg options have no effect without --executor slurm");
         }
         try (ProcessLauncher launcher = host.newLauncher(invocation.environment())) {
@@ -146,13 +150,13 @@ final class BatchCommand implements Callable<Integer>, HostAware {
         private static final List<String> NAMES = List.of("local", "slurm");
 
         @Override
-        public java.util.Iterator<String> iterator() {
+        public Iterator<String> iterator() {
             return NAMES.iterator();
         }
 
         @Override
         public String convert(String value) {
-            String name = value.toLowerCase(java.util.Locale.ROOT);
+            String name = value.toLowerCase(Locale.ROOT);
             if (!NAMES.contains(name)) {
                 throw new picocli.CommandLine.TypeConversionException("expected local or slurm, found '" + value + "'");
             }

@@ -1,6 +1,7 @@
 package dev.starfish.runtime.cli;
 
 import dev.starfish.runtime.cache.CacheEntry;
+import dev.starfish.runtime.table.TextTable;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;

@@ -6,6 +6,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * Where the stack trace of an unexpected error goes, so that none ever reaches the console: a
@@ -18,7 +19,7 @@ final class CrashReportFile {
     }
 
     /** Writes the trace and returns the file, or empty when even that fails. */
-    static java.util.Optional<Path> write(Throwable error) {
+    static Optional<Path> write(Throwable error) {
         StringWriter trace = new StringWriter();
         try (PrintWriter out = new PrintWriter(trace)) {
             out.println("starfish " + VersionProvider.version() + ", Java " + System.getProperty("java.version"));
@@ -27,9 +28,9 @@ final class CrashReportFile {
         try {
             Path file = Files.createTempFile("starfish-crash-", ".txt");
             Files.writeString(file, trace.toString(), StandardCharsets.UTF_8);
-            return java.util.Optional.of(file);
+            return Optional.of(file);
         } catch (IOException | RuntimeException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 

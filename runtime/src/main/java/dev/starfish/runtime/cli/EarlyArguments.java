@@ -1,6 +1,6 @@
 package dev.starfish.runtime.cli;
 
-import dev.starfish.runtime.registry.PluginRejectList;
+import dev.starfish.runtime.plugin.PluginRejectList;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,12 @@
 package dev.starfish.runtime.cli;
 
-import dev.starfish.api.InvalidInputException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.starfish.api.InvalidInputException;
 import dev.starfish.runtime.neff.EntryCheck;
 import dev.starfish.runtime.neff.NeffInspection;
 import dev.starfish.runtime.neff.NeffInspector;
+import dev.starfish.runtime.table.TextTable;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -5,8 +5,12 @@ import dev.starfish.api.ToolNotFoundException;
 import dev.starfish.runtime.launch.ResolvedTool;
 import dev.starfish.runtime.launch.ToolResolver;
 import dev.starfish.runtime.launch.UntrustedToolException;
-import dev.starfish.runtime.registry.BundledLibraries;
+import dev.starfish.runtime.lint.BundledLibraries;
 import dev.starfish.runtime.registry.RegisteredJob;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalInt;
 
@@ -70,11 +74,11 @@ record JobListing(String name, String kind, String tool, String toolPath, String
                 pipelinePosition.isPresent() ? pipelinePosition.getAsInt() : null);
     }
 
-    private static List<String> listTools(java.nio.file.Path dir) {
-        try (var files = java.nio.file.Files.list(dir)) {
-            return files.map(java.nio.file.Path::toString).sorted().toList();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot list " + dir, e);
+    private static List<String> listTools(Path dir) {
+        try (var files = Files.list(dir)) {
+            return files.map(Path::toString).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + dir, e);
         }
     }
 }

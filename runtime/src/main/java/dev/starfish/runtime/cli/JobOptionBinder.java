@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.logging.log4j.LogManager;
 import picocli.CommandLine.Model.ArgGroupSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -81,7 +82,7 @@ final class JobOptionBinder {
         for (Map.Entry<String, List<JobOption>> entry : optionsByJob.entrySet()) {
             for (JobOption option : entry.getValue()) {
                 if (parsed.hasMatchedOption(option.name()) && used.add(option.name())) {
-                    org.apache.logging.log4j.LogManager.getLogger(JobOptionBinder.class).warn(
+                    LogManager.getLogger(JobOptionBinder.class).warn(
                             "{} has no effect: it is an option of {}, which is not in this compile's pipeline",
                             option.name(), entry.getKey());
                 }

@@ -1,5 +1,6 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.runtime.table.TextTable;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

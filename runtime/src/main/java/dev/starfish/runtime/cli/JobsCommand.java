@@ -3,6 +3,7 @@ package dev.starfish.runtime.cli;
 import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.plan.ConfiguredPipeline;
+import java.io.BufferedWriter;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -58,7 +59,7 @@ final class JobsCommand implements Callable<Integer> {
             List<JobListing> listings = host.registry().jobs().stream().map(job -> JobListing.of(job,
                     host.toolResolverFor(job), libraries, withNatives, pipeline.positionOf(job.name()))).toList();
             // buffered: the command line's writer flushes at every line, a system call per row
-            PrintWriter out = new PrintWriter(new java.io.BufferedWriter(spec.commandLine().getOut(), 1 << 16), false);
+            PrintWriter out = new PrintWriter(new BufferedWriter(spec.commandLine().getOut(), 1 << 16), false);
             if (json.enabled) {
                 out.println(JsonOption.render(listings));
             } else {

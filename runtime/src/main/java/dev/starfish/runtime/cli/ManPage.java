@@ -3,12 +3,13 @@ package dev.starfish.runtime.cli;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgGroupSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine;
 
 /**
  * One command's manual page in troff ({@code man(7)} macros), drawn from its Picocli model: the
@@ -33,7 +34,7 @@ final class ManPage {
     String render() {
         StringBuilder page = new StringBuilder();
         String name = nameOf(spec);
-        page.append(".TH \"").append(name.toUpperCase(java.util.Locale.ROOT)).append("\" 1 \"\" \"Starfish ")
+        page.append(".TH \"").append(name.toUpperCase(Locale.ROOT)).append("\" 1 \"\" \"Starfish ")
                 .append(version).append("\" \"Starfish Manual\"\n");
         page.append(".SH NAME\n").append(escape(name)).append(" \\- ").append(escape(firstSentence())).append('\n');
         page.append(".SH SYNOPSIS\n").append(synopsis()).append('\n');

@@ -3,6 +3,7 @@ package dev.starfish.runtime.cli;
 import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.host.Host;
 import dev.starfish.runtime.plan.ConfiguredPipeline;
+import dev.starfish.runtime.table.TextTable;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.starfish.runtime.cli;
 
-import dev.starfish.runtime.invocation.Invocation;
 import dev.starfish.runtime.config.StarfishHome;
-import dev.starfish.runtime.registry.LintFinding;
-import dev.starfish.runtime.registry.PluginLinter;
+import dev.starfish.runtime.invocation.Invocation;
+import dev.starfish.runtime.lint.LintFinding;
+import dev.starfish.runtime.lint.PluginLinter;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

@@ -2,13 +2,16 @@ package dev.starfish.runtime.cli;
 
 import dev.starfish.runtime.config.PluginPath;
 import dev.starfish.runtime.host.Host;
-import dev.starfish.runtime.registry.PluginReport;
+import dev.starfish.runtime.plugin.PluginReport;
+import dev.starfish.runtime.table.TextTable;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -48,7 +51,7 @@ final class PluginsListCommand implements Callable<Integer> {
             if (json.enabled) {
                 List<Map<String, Object>> rows = new ArrayList<>();
                 for (PluginReport r : reports) {
-                    Map<String, Object> row = new java.util.LinkedHashMap<>();
+                    Map<String, Object> row = new LinkedHashMap<>();
                     row.put("jar", r.jar().toString());
                     row.put("directory", r.jar().getParent().toString());
                     row.put("plugin", r.id());
@@ -102,7 +105,7 @@ final class PluginsListCommand implements Callable<Integer> {
         }
         if (path.directories().size() > 1) {
             out.println("Plugin directories, in order: " + path.directories().stream()
-                    .map(PluginPath.Directory::toString).collect(java.util.stream.Collectors.joining(", ")) + ".");
+                    .map(PluginPath.Directory::toString).collect(Collectors.joining(", ")) + ".");
         }
         if (!notes.isEmpty()) {
             out.println();

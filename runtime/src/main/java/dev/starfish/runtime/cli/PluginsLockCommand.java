@@ -2,9 +2,9 @@ package dev.starfish.runtime.cli;
 
 import dev.starfish.runtime.config.PluginPath;
 import dev.starfish.runtime.config.StarfishHome;
-import dev.starfish.runtime.registry.PluginDirectoryScanner;
-import dev.starfish.runtime.registry.PluginLock;
-import dev.starfish.runtime.registry.PluginTrust;
+import dev.starfish.runtime.plugin.PluginDirectoryScanner;
+import dev.starfish.runtime.plugin.PluginLock;
+import dev.starfish.runtime.plugin.PluginTrust;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -6,14 +6,18 @@ import dev.starfish.runtime.invocation.Cancellation;
 import dev.starfish.runtime.invocation.Invocation;
 import dev.starfish.runtime.log.ConsoleRoutes;
 import dev.starfish.runtime.log.LazyLogger;
+import dev.starfish.runtime.log.LoggingBootstrap;
+import dev.starfish.runtime.log.RoutedConsole;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.logging.log4j.Level;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine;
 
 /**
  * The {@code starfish} executable's entry point ({@link #main}, the only place that calls
@@ -22,11 +26,11 @@ import picocli.CommandLine.Model.OptionSpec;
 public final class StarfishCli {
 
     /** The subcommands that need the plugins loaded first: compile's options depend on the jobs. */
-    private static final java.util.Set<String> MODEL_COMMANDS = java.util.Set.of("compile", "batch",
+    private static final Set<String> MODEL_COMMANDS = Set.of("compile", "batch",
             "generate-completion", "generate-man-pages");
 
     /** The subcommands that describe the whole command model, so every subcommand must be registered. */
-    private static final java.util.Set<String> WHOLE_MODEL_COMMANDS = java.util.Set.of("generate-completion",
+    private static final Set<String> WHOLE_MODEL_COMMANDS = Set.of("generate-completion",
             "generate-man-pages");
 
     /** The subcommands that load no plugin, where the inherited plugin options would mean nothing. */
@@ -163,7 +167,7 @@ public final class StarfishCli {
      */
     private static String onlySubcommand(EarlyArguments early, String[] args) {
         String named = early.subcommand();
-        if (named == null || WHOLE_MODEL_COMMANDS.contains(named) || java.util.Arrays.asList(args).contains("help")) {
+        if (named == null || WHOLE_MODEL_COMMANDS.contains(named) || Arrays.asList(args).contains("help")) {
             return null;
         }
         return named;
@@ -186,7 +190,7 @@ public final class StarfishCli {
      * pipe: the invocation's environment and terminal.
      */
     static CommandLine.Help.Ansi ansi(Invocation invocation) {
-        java.util.Map<String, String> env = invocation.environment();
+        Map<String, String> env = invocation.environment();
         boolean dumb = env.get("TERM") == null || "dumb".equals(env.get("TERM")) || env.containsKey("NO_COLOR");
         boolean tty = invocation.terminal().stdoutIsTerminal();
         return !dumb && tty ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF;
@@ -245,7 +249,7 @@ public final class StarfishCli {
      * minimum of 55); otherwise picocli asks the terminal, else uses 80. A {@code COLUMNS} that is
      * not a positive number is ignored, as {@code ls} ignores it.
      */
-    static Optional<Integer> helpWidth(java.util.Map<String, String> env) {
+    static Optional<Integer> helpWidth(Map<String, String> env) {
         String columns = env.get("COLUMNS");
         if (columns == null) {
             return Optional.empty();

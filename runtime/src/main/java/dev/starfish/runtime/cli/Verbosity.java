@@ -1,5 +1,6 @@
 package dev.starfish.runtime.cli;
 
+import dev.starfish.runtime.log.LazyLogger;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
@@ -13,7 +14,7 @@ enum Verbosity {
     DEBUG("DEBUG"), INFO("INFO"), WARN("WARN"), ERROR("ERROR");
 
     /** The system property {@code conf/log4j2.properties} reads the console threshold from. */
-    static final String CONSOLE_LEVEL_PROPERTY = dev.starfish.runtime.log.LazyLogger.CONSOLE_LEVEL_PROPERTY;
+    static final String CONSOLE_LEVEL_PROPERTY = LazyLogger.CONSOLE_LEVEL_PROPERTY;
 
     private final String log4jLevel;
 

@@ -4,8 +4,11 @@ import dev.starfish.api.InvalidInputException;
 import dev.starfish.runtime.log.LogFileSink;
 import dev.starfish.runtime.registry.JobThreadScope;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Optional;
@@ -84,9 +87,9 @@ final class CompileLog implements AutoCloseable {
 
     private static String reason(IOException e) {
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return e instanceof java.nio.file.AccessDeniedException ? "permission denied"
-                : e instanceof java.nio.file.NoSuchFileException ? "no such directory"
-                : e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null ? fse.getReason()
+        return e instanceof AccessDeniedException ? "permission denied"
+                : e instanceof NoSuchFileException ? "no such directory"
+                : e instanceof FileSystemException fse && fse.getReason() != null ? fse.getReason()
                 : message;
     }
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -61,7 +62,7 @@ public final class InterruptedCompile {
             for (Path temp : entries) {
                 Files.deleteIfExists(temp);
             }
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             // the output's directory was never made: nothing to remove
         } catch (IOException e) {
             OUTCOME.warn("could not remove temporary files next to {}: {}", output, e.getMessage());

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -56,7 +57,7 @@ final class OutputFile implements AutoCloseable {
             lock = LockedFile.open(lockPath, StandardOpenOption.READ);
         } catch (IOException e) {
             throw new InvalidInputException("cannot lock the output file " + output + ": cannot open " + lockPath + " ("
-                    + (e instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getMessage())
+                    + (e instanceof AccessDeniedException ? "permission denied" : e.getMessage())
                     + "); give -o a file in a directory of your own");
         }
         if (!lock.tryLock()) {

@@ -5,7 +5,10 @@ import dev.starfish.api.InvalidInputException;
 import dev.starfish.runtime.config.PathTrust;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -62,10 +65,10 @@ final class WorkDirectory implements AutoCloseable {
                 throw e;
             }
             return new WorkDirectory(dir, tag);
-        } catch (java.nio.file.AccessDeniedException e) {
+        } catch (AccessDeniedException e) {
             throw new InvalidInputException("cannot use the work directory " + dir + ": permission denied on "
                     + e.getFile() + "; give --workdir a directory of your own");
-        } catch (java.nio.file.FileSystemException e) {
+        } catch (FileSystemException e) {
             throw new InvalidInputException("cannot use the work directory " + dir + ": " + e.getFile() + ": "
                     + (e.getReason() != null ? e.getReason() : e.getClass().getSimpleName())
                     + "; give --workdir another directory");
@@ -111,7 +114,7 @@ final class WorkDirectory implements AutoCloseable {
         }
         try {
             Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
-        } catch (java.nio.file.FileAlreadyExistsException e) {
+        } catch (FileAlreadyExistsException e) {
             checkUsable(dir);
         }
     }

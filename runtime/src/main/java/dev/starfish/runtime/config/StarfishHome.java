@@ -2,6 +2,7 @@ package dev.starfish.runtime.config;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.api.InvalidInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,7 +31,7 @@ public record StarfishHome(Path root) {
         if (fromProperty != null && !fromProperty.isBlank()) {
             return new StarfishHome(Path.of(fromProperty));
         }
-        throw new dev.starfish.api.InvalidInputException("cannot tell where Starfish is installed: set STARFISH_HOME or start it "
+        throw new InvalidInputException("cannot tell where Starfish is installed: set STARFISH_HOME or start it "
                 + "through bin/starfish");
     }
 

@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Properties;
 
 /** The operator's settings from {@code conf/starfish.properties}. Immutable; absent file = defaults. */
@@ -51,9 +53,9 @@ public final class StarfishProperties {
     }
 
     /** The setting as a comma-separated list (empty when unset and without a default). */
-    public java.util.List<String> list(Setting setting) {
+    public List<String> list(Setting setting) {
         String value = string(setting);
-        return value == null ? java.util.List.of() : java.util.Arrays.stream(value.split(",", -1)).map(String::trim).toList();
+        return value == null ? List.of() : Arrays.stream(value.split(",", -1)).map(String::trim).toList();
     }
 
     public long integer(Setting setting) {

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.TreeSet;
 
 /** {@code conf/starfish.properties}: it parses, every known key has a value of its type, no key is unknown. */
 final class PropertiesCheck implements Check {
@@ -30,7 +31,7 @@ final class PropertiesCheck implements Check {
         }
         StarfishProperties properties = installation.properties().orElseGet(() -> StarfishProperties.load(file));
         List<Finding> findings = new ArrayList<>();
-        for (String key : new java.util.TreeSet<>(raw.stringPropertyNames())) {
+        for (String key : new TreeSet<>(raw.stringPropertyNames())) {
             String problem = problemOf(properties, key, file);
             if (problem != null) {
                 findings.add(problem.startsWith("unknown") ? Finding.warn("settings", file + ": " + problem,

@@ -7,21 +7,24 @@ import dev.starfish.runtime.config.PluginPath;
 import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.config.StarfishProperties;
-import dev.starfish.runtime.launch.LauncherSettings;
 import dev.starfish.runtime.config.UserCacheDirectory;
+import dev.starfish.runtime.launch.LauncherSettings;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import dev.starfish.runtime.launch.SharedSpawnServer;
 import dev.starfish.runtime.launch.ToolEnvironment;
 import dev.starfish.runtime.launch.ToolResolver;
 import dev.starfish.runtime.nativelib.NativeSettings;
+import dev.starfish.runtime.plugin.PluginLock;
+import dev.starfish.runtime.plugin.PluginRejectList;
 import dev.starfish.runtime.registry.JobRegistry;
-import dev.starfish.runtime.registry.PluginLock;
-import dev.starfish.runtime.registry.PluginRejectList;
 import dev.starfish.runtime.registry.RegisteredJob;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.logging.log4j.LogManager;
 
 /**
  * One driver invocation's host: the installation, the operator's settings and the job
@@ -143,11 +146,11 @@ public final class Host implements AutoCloseable {
         if (rejects.names().isEmpty()) {
             return;
         }
-        java.util.Set<String> declared = new java.util.TreeSet<>();
+        Set<String> declared = new TreeSet<>();
         registry.plugins().forEach(report -> declared.addAll(report.jobs()));
         for (String name : rejects.names()) {
             if (!declared.contains(name)) {
-                org.apache.logging.log4j.LogManager.getLogger(Host.class).warn(
+                LogManager.getLogger(Host.class).warn(
                         "the reject list (--reject-jobs or rejected.jobs) names '{}', which no plugin declares; it rejects "
                                 + "nothing (known jobs: {})", name, String.join(", ", declared));
             }

@@ -20,7 +20,7 @@ public final class LazyLogger {
     public static final String CONSOLE_LEVEL_PROPERTY = "starfish.console.level";
 
     /** Names the console-only logging (the CLI's choice for the commands that write no log file). */
-    public static final String CONSOLE_ONLY_FACTORY = "dev.starfish.runtime.cli.ConsoleLoggerContextFactory";
+    public static final String CONSOLE_ONLY_FACTORY = "dev.starfish.runtime.log.ConsoleLoggerContextFactory";
 
     private static final String CONTEXT_FACTORY_PROPERTY = "log4j2.loggerContextFactory";
 

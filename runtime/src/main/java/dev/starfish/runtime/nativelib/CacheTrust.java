@@ -1,5 +1,7 @@
 package dev.starfish.runtime.nativelib;
 
+import dev.starfish.runtime.config.CurrentUser;
+import dev.starfish.runtime.config.PathTrust;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -25,7 +27,7 @@ public final class CacheTrust {
 
     /** The effective uid of this JVM: the owner of {@code /proc/self}. */
     static int currentUid() {
-        return dev.starfish.runtime.config.CurrentUser.uid();
+        return CurrentUser.uid();
     }
 
     /**
@@ -33,7 +35,7 @@ public final class CacheTrust {
      * owned by another user, or writable by group or others. Symbolic links are not followed.
      */
     public static Optional<String> whyUntrusted(Path dir) {
-        return dev.starfish.runtime.config.PathTrust.whyUntrusted(dir, true);
+        return PathTrust.whyUntrusted(dir, true);
     }
 
     /**

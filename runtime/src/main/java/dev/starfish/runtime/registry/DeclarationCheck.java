@@ -2,6 +2,10 @@ package dev.starfish.runtime.registry;
 
 import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.PluginApi;
+import dev.starfish.runtime.plugin.JobDeclarationReader;
+import dev.starfish.runtime.plugin.PluginImportException;
+import dev.starfish.runtime.plugin.PluginInfo;
+import dev.starfish.runtime.plugin.PluginJarReader;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
@@ -14,7 +18,7 @@ import java.util.function.Function;
  * first linked: a jar whose index says something its class does not is refused, so a plan can never
  * rest on an index that lies.
  */
-final class DeclarationCheck {
+public final class DeclarationCheck {
 
     /** What is compared, in the order a difference is reported. */
     private static final List<Component> COMPONENTS = List.of(
@@ -51,7 +55,7 @@ final class DeclarationCheck {
     }
 
     /** How the declaration taken for {@code className} differs from what its class file declares, or empty. */
-    static Optional<String> lie(String className, JobDeclaration taken, byte[] classFile, String jarName) {
+    public static Optional<String> lie(String className, JobDeclaration taken, byte[] classFile, String jarName) {
         JobDeclaration fromClass;
         try {
             fromClass = JobDeclarationReader.read(className, classFile);

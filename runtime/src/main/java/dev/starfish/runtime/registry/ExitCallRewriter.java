@@ -20,7 +20,7 @@ import org.objectweb.asm.Type;
  * array, untouched, so the class-data archive still matches its bytes. Calls through reflection,
  * method handles or native code are not rewritten.
  */
-final class ExitCallRewriter {
+public final class ExitCallRewriter {
 
     private static final String TARGET = Type.getInternalName(SystemExitError.class);
     private static final byte[] EXIT = "exit".getBytes(StandardCharsets.US_ASCII);

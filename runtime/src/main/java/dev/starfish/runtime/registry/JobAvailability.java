@@ -1,6 +1,7 @@
 package dev.starfish.runtime.registry;
 
 import dev.starfish.runtime.config.PluginPath;
+import dev.starfish.runtime.plugin.PluginReport;
 import java.util.List;
 import java.util.Optional;
 

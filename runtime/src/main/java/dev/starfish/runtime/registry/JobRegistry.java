@@ -1,14 +1,27 @@
 package dev.starfish.runtime.registry;
 
-import dev.starfish.runtime.config.JvmEnvironment;
-import dev.starfish.runtime.config.PluginPath;
-import dev.starfish.runtime.config.UserCacheDirectory;
-import dev.starfish.runtime.log.LazyLogger;
 import static java.util.Objects.requireNonNull;
 
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.Job;
 import dev.starfish.api.JobException;
+import dev.starfish.runtime.config.JvmEnvironment;
+import dev.starfish.runtime.config.PluginPath;
+import dev.starfish.runtime.config.UserCacheDirectory;
+import dev.starfish.runtime.log.LazyLogger;
+import dev.starfish.runtime.nativelib.NativeSettings;
+import dev.starfish.runtime.plugin.OneLine;
+import dev.starfish.runtime.plugin.PluginAdmission;
+import dev.starfish.runtime.plugin.PluginDirectoryScanner;
+import dev.starfish.runtime.plugin.PluginImportException;
+import dev.starfish.runtime.plugin.PluginIndex;
+import dev.starfish.runtime.plugin.PluginIndexStore;
+import dev.starfish.runtime.plugin.PluginInfo;
+import dev.starfish.runtime.plugin.PluginJarReader;
+import dev.starfish.runtime.plugin.PluginLock;
+import dev.starfish.runtime.plugin.PluginRejectList;
+import dev.starfish.runtime.plugin.PluginReport;
+import dev.starfish.runtime.plugin.PluginTrust;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +31,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import dev.starfish.runtime.nativelib.NativeSettings;
 
 /**
  * Turns job names into jobs (the seed's {@code JobRegistry}). {@link #loadAllJobs()} walks
@@ -99,7 +111,7 @@ public final class JobRegistry implements AutoCloseable {
     }
 
     /** A registry over {@code pluginsDir} like {@link #forDirectory(Path, PluginRejectList)}, keeping its index in {@code store}. */
-    static JobRegistry withIndex(Path pluginsDir, PluginRejectList rejectList, PluginIndexStore store) {
+    public static JobRegistry withIndex(Path pluginsDir, PluginRejectList rejectList, PluginIndexStore store) {
         return new JobRegistry(PluginPath.of(pluginsDir), rejectList, HostSharedPackages.defaults(),
                 JobRegistry.class.getClassLoader(), NativeSettings.plain(NativeSettings.defaultCacheRoot()),
                 PluginTrust.forCurrentUser(), Optional.empty(), PluginIndex.storedIn(store));
@@ -240,7 +252,7 @@ public final class JobRegistry implements AutoCloseable {
      * constructor — becomes a {@link JobException} with one line naming the job and its jar;
      * the stack trace goes to the log at debug level only.
      */
-    static Job instantiate(RegisteredJob job) {
+    public static Job instantiate(RegisteredJob job) {
         Job instance;
         try (JobThreadScope scope = JobThreadScope.enter(job)) {
             instance = job.type().getDeclaredConstructor().newInstance();
@@ -296,6 +308,6 @@ public final class JobRegistry implements AutoCloseable {
     }
 
     static String oneLine(String message) {
-        return message == null ? "" : message.replaceAll("\\s*\\R\\s*", " ");
+        return OneLine.of(message);
     }
 }

@@ -2,6 +2,7 @@ package dev.starfish.runtime.registry;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.runtime.plugin.PluginInfo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -7,13 +7,19 @@ import dev.starfish.api.Job;
 import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobKind;
 import dev.starfish.api.NativeJob;
+import dev.starfish.runtime.nativelib.NativeSettings;
+import dev.starfish.runtime.nativelib.PluginNatives;
+import dev.starfish.runtime.plugin.JobClassEntry;
+import dev.starfish.runtime.plugin.PluginImportException;
+import dev.starfish.runtime.plugin.PluginIndex;
+import dev.starfish.runtime.plugin.PluginInfo;
+import dev.starfish.runtime.plugin.PluginJarReader;
+import dev.starfish.runtime.plugin.PluginRejectList;
 import java.net.MalformedURLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
-import dev.starfish.runtime.nativelib.NativeSettings;
-import dev.starfish.runtime.nativelib.PluginNatives;
 
 /**
  * Imports one plugin jar from what {@link PluginJarReader} (or the {@link PluginIndex}) read of it:
@@ -24,7 +30,7 @@ import dev.starfish.runtime.nativelib.PluginNatives;
  * so a later run opens no jar of a job it does not run. No static initialiser, constructor or other
  * plugin code runs until a compile creates the job.
  */
-final class PluginLoader {
+public final class PluginLoader {
 
     /**
      * The outcome of importing one jar.
@@ -33,7 +39,7 @@ final class PluginLoader {
      * @param jar the jar with the classes checked now marked (or their problem recorded), for the index
      * @param failure why the jar could not be imported, if it could not
      */
-    record Imported(List<RegisteredJob> jobs, PluginJarReader.PluginJar jar, Optional<PluginImportException> failure) {
+    public record Imported(List<RegisteredJob> jobs, PluginJarReader.PluginJar jar, Optional<PluginImportException> failure) {
     }
 
     private final ClassLoader hostLoader;
@@ -41,7 +47,7 @@ final class PluginLoader {
     private final PluginRejectList rejectList;
     private final NativeSettings nativeSettings;
 
-    PluginLoader(ClassLoader hostLoader, HostSharedPackages policy, PluginRejectList rejectList,
+    public PluginLoader(ClassLoader hostLoader, HostSharedPackages policy, PluginRejectList rejectList,
             NativeSettings nativeSettings) {
         this.nativeSettings = requireNonNull(nativeSettings, "nativeSettings is null");
         this.hostLoader = requireNonNull(hostLoader, "hostLoader is null");
@@ -50,7 +56,7 @@ final class PluginLoader {
     }
 
     /** The jobs of the jar; warnings (e.g. a bundled plugin API) go to {@code warn}. */
-    Imported load(PluginJarReader.PluginJar pluginJar, Consumer<String> warn) {
+    public Imported load(PluginJarReader.PluginJar pluginJar, Consumer<String> warn) {
         PluginInfo info = pluginJar.info();
         List<JobClassEntry> wanted = new ArrayList<>();
         for (JobClassEntry entry : pluginJar.jobClasses()) {
@@ -147,10 +153,4 @@ final class PluginLoader {
         }
     }
 
-    static String simpleName(String className) {
-        int dot = className.lastIndexOf('.');
-        String simple = dot < 0 ? className : className.substring(dot + 1);
-        int dollar = simple.lastIndexOf('$');
-        return dollar < 0 ? simple : simple.substring(dollar + 1);
-    }
 }

@@ -6,6 +6,8 @@ import dev.starfish.api.ArtifactCatalog;
 import dev.starfish.api.Job;
 import dev.starfish.api.JobDeclaration;
 import dev.starfish.api.JobException;
+import dev.starfish.runtime.plugin.PluginImportException;
+import dev.starfish.runtime.plugin.PluginInfo;
 import java.util.Collection;
 
 /**

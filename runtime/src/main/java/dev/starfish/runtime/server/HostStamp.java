@@ -1,6 +1,6 @@
 package dev.starfish.runtime.server;
 
-import dev.starfish.runtime.registry.FileStat;
+import dev.starfish.runtime.plugin.FileStat;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

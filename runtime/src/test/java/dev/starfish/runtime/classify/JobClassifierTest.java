@@ -2,9 +2,9 @@ package dev.starfish.runtime.classify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.starfish.runtime.plugin.PluginRejectList;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.PluginJarBuilder;
-import dev.starfish.runtime.registry.PluginRejectList;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.starfish.api.JobOptions;
 import dev.starfish.runtime.launch.LogCapture;
+import dev.starfish.runtime.plugin.PluginRejectList;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.PluginJarBuilder;
-import dev.starfish.runtime.registry.PluginRejectList;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,10 +15,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgGroupSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /**
  * Job options on {@code compile}, from two real plugin jars: {@code Fuse} and {@code Lower} each

@@ -2,7 +2,7 @@ package dev.starfish.runtime.log;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.starfish.runtime.cli.ConsoleLoggerContextFactory;
+import dev.starfish.runtime.log.ConsoleLoggerContextFactory;
 import org.apache.logging.log4j.Level;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

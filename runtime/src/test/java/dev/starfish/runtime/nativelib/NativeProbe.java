@@ -2,8 +2,8 @@ package dev.starfish.runtime.nativelib;
 
 import dev.starfish.api.Job;
 import dev.starfish.api.JobState;
+import dev.starfish.runtime.plugin.PluginRejectList;
 import dev.starfish.runtime.registry.JobRegistry;
-import dev.starfish.runtime.registry.PluginRejectList;
 import java.nio.file.Path;
 import java.util.Optional;
 

@@ -2,9 +2,9 @@ package dev.starfish.runtime.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.starfish.runtime.plugin.PluginRejectList;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.PluginJarBuilder;
-import dev.starfish.runtime.registry.PluginRejectList;
 import dev.starfish.runtime.registry.RegisteredJob;
 import java.nio.file.Path;
 import java.util.List;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.starfish.api.InvalidInputException;
+import dev.starfish.runtime.plugin.PluginRejectList;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.PluginJarBuilder;
-import dev.starfish.runtime.registry.PluginRejectList;
 import dev.starfish.runtime.registry.RegisteredJob;
 import java.nio.file.Path;
 import java.util.List;

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.starfish.api.Artifacts;
 import dev.starfish.api.InvalidInputException;
+import dev.starfish.runtime.plugin.PluginRejectList;
+import dev.starfish.runtime.plugin.PluginReport;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.PluginJarBuilder;
-import dev.starfish.runtime.registry.PluginRejectList;
-import dev.starfish.runtime.registry.PluginReport;
 import dev.starfish.runtime.registry.RegisteredJob;
 import java.nio.file.Path;
 import java.util.List;

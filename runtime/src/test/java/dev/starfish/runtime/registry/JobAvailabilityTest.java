@@ -2,6 +2,7 @@ package dev.starfish.runtime.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.starfish.runtime.plugin.PluginReport;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -10,6 +10,7 @@ import dev.starfish.api.JobKind;
 import dev.starfish.api.JobOption;
 import dev.starfish.api.JobState;
 import dev.starfish.api.PluginApi;
+import dev.starfish.runtime.plugin.PluginRejectList;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -10,6 +10,8 @@ import dev.starfish.api.JobOptions;
 import dev.starfish.api.JobState;
 import dev.starfish.api.Launcher;
 import dev.starfish.api.Subgraph;
+import dev.starfish.runtime.plugin.PluginRejectList;
+import dev.starfish.runtime.plugin.PluginReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package dev.starfish.runtime.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.starfish.runtime.plugin.PluginRejectList;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

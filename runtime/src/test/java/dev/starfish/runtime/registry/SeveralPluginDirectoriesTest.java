@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.starfish.runtime.config.PluginPath;
 import dev.starfish.runtime.nativelib.NativeSettings;
+import dev.starfish.runtime.plugin.PluginLock;
+import dev.starfish.runtime.plugin.PluginRejectList;
+import dev.starfish.runtime.plugin.PluginReport;
+import dev.starfish.runtime.plugin.PluginTrust;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
