@@ -13,8 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -28,15 +26,11 @@ import java.util.function.Supplier;
  */
 final class BatchGuard implements CompileWatch, AutoCloseable {
 
-    /** Bounded: a stop that hangs must not keep a model's thread from ending. */
-    private static final long STOP_RECORD_WAIT_SECONDS = 30;
-
     private final ProcessLauncher launcher;
     private final OutcomeBoard board;
     private final Consumer<List<ModelOutcome>> report;
     private final PrintStream err;
     private final SignalGuard signals;
-    private final CountDownLatch stopRecorded = new CountDownLatch(1);
 
     /**
      * @param report writes and prints the report of the models' outcomes (in the batch's order)
@@ -47,7 +41,7 @@ final class BatchGuard implements CompileWatch, AutoCloseable {
         this.board = requireNonNull(board, "board is null");
         this.report = requireNonNull(report, "report is null");
         this.err = requireNonNull(err, "err is null");
-        this.signals = SignalGuard.install(cancellation, this::onEnd);
+        this.signals = SignalGuard.install(cancellation, this::stop);
     }
 
     @Override
@@ -61,14 +55,7 @@ final class BatchGuard implements CompileWatch, AutoCloseable {
             /** The model's log stays open until the guard has written its interruption there. */
             @Override
             public void awaitStopRecorded() {
-                if (signals.interruptedBy() == null) {
-                    return;
-                }
-                try {
-                    stopRecorded.await(STOP_RECORD_WAIT_SECONDS, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+                signals.awaitEnd();
             }
 
             @Override
@@ -81,14 +68,6 @@ final class BatchGuard implements CompileWatch, AutoCloseable {
     /** The signal that stopped the batch, or {@code null}. */
     String interruptedBy() {
         return signals.interruptedBy();
-    }
-
-    private void onEnd(String signal) {
-        try {
-            stop(signal);
-        } finally {
-            stopRecorded.countDown();
-        }
     }
 
     private void stop(String signal) {

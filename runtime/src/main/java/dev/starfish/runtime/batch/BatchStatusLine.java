@@ -1,62 +1,49 @@
 package dev.starfish.runtime.batch;
 
-import static java.util.Objects.requireNonNull;
-
-import dev.starfish.runtime.log.ConsoleText;
+import dev.starfish.runtime.report.StatusLine;
 import dev.starfish.runtime.report.TerminalProgress;
 import java.io.PrintWriter;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
- * A batch's progress on a terminal, like a compile's ({@link TerminalProgress}): one status line,
- * {@code [3/10] 2 ok, 1 failed, 2 running: a.hlo, b.hlo  elapsed 4.2 s}, redrawn in place when a
- * model starts or ends and twice a second, and erased on {@link #close} before the summary. It
- * moves the cursor up and erases the line ({@link TerminalProgress#UP_AND_ERASE}) for the same
- * reason, writes to the terminal directly, and escapes every name it shows.
+ * A batch's progress on a terminal, like a compile's ({@link TerminalProgress}): one
+ * {@link StatusLine}, {@code [3/10] 2 ok, 1 failed, 2 running: a.hlo, b.hlo  elapsed 4.2 s},
+ * redrawn when a model starts or ends and twice a second, and erased on {@link #close} before the
+ * summary.
  */
 final class BatchStatusLine implements AutoCloseable {
 
-    private final PrintWriter terminal;
-    private final int width;
     private final int total;
     private final long startNanos = System.nanoTime();
     private final Set<String> running = new LinkedHashSet<>();
-    private final ScheduledExecutorService ticker;
+    private final StatusLine line;
     private int ok;
     private int notOk;
-    private boolean drawn;
-    private boolean closed;
 
     BatchStatusLine(PrintWriter terminal, int width, int total) {
-        this.terminal = requireNonNull(terminal, "terminal is null");
-        this.width = Math.max(20, width);
         this.total = total;
-        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread thread = new Thread(r, "starfish-batch-progress");
-            thread.setDaemon(true);
-            return thread;
-        });
-        ticker.scheduleAtFixedRate(this::redraw, 500, 500, TimeUnit.MILLISECONDS);
+        this.line = new StatusLine(terminal, width, "starfish-batch-progress", this::line);
     }
 
-    synchronized void started(BatchItem item) {
-        running.add(item.model().getFileName().toString());
-        redraw();
-    }
-
-    synchronized void finished(ModelOutcome outcome) {
-        running.remove(outcome.model().getFileName().toString());
-        if (outcome.status() == ModelStatus.OK) {
-            ok++;
-        } else {
-            notOk++;
+    void started(BatchItem item) {
+        synchronized (this) {
+            running.add(item.model().getFileName().toString());
         }
-        redraw();
+        line.redraw();
+    }
+
+    void finished(ModelOutcome outcome) {
+        synchronized (this) {
+            running.remove(outcome.model().getFileName().toString());
+            if (outcome.status() == ModelStatus.OK) {
+                ok++;
+            } else {
+                notOk++;
+            }
+        }
+        line.redraw();
     }
 
     synchronized String line() {
@@ -69,30 +56,9 @@ final class BatchStatusLine implements AutoCloseable {
                 (System.nanoTime() - startNanos) / 1e9)).toString();
     }
 
-    private synchronized void redraw() {
-        if (closed) {
-            return;
-        }
-        String line = ConsoleText.line(line());
-        if (line.length() >= width) {
-            line = line.substring(0, width - 2) + "…";
-        }
-        terminal.print((drawn ? TerminalProgress.UP_AND_ERASE : "") + line + "\n");
-        terminal.flush();
-        drawn = true;
-    }
-
     /** Stops redrawing and erases the status line. Idempotent. */
     @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        ticker.shutdownNow();
-        if (drawn) {
-            terminal.print(TerminalProgress.UP_AND_ERASE);
-            terminal.flush();
-        }
+    public void close() {
+        line.erase();
     }
 }

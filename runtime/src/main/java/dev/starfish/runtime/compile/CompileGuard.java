@@ -5,8 +5,6 @@ import static java.util.Objects.requireNonNull;
 import dev.starfish.runtime.invocation.Cancellation;
 import dev.starfish.runtime.launch.ProcessLauncher;
 import java.io.PrintStream;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.logging.log4j.ThreadContext;
@@ -21,15 +19,12 @@ import org.apache.logging.log4j.ThreadContext;
  */
 final class CompileGuard implements CompileWatch.Watched {
 
-    private static final long STOP_RECORD_WAIT_SECONDS = 30;
-
     private final ProcessLauncher launcher;
     private final CompileRequest request;
     private final Supplier<String> runningJobs;
     private final Consumer<String> onInterrupt;
     private final PrintStream err;
     private final SignalGuard signals;
-    private final CountDownLatch stopRecorded = new CountDownLatch(1);
 
     private CompileGuard(ProcessLauncher launcher, CompileRequest request, Supplier<String> runningJobs,
             Consumer<String> onInterrupt, Cancellation cancellation, PrintStream err) {
@@ -38,7 +33,7 @@ final class CompileGuard implements CompileWatch.Watched {
         this.runningJobs = requireNonNull(runningJobs, "runningJobs is null");
         this.onInterrupt = requireNonNull(onInterrupt, "onInterrupt is null");
         this.err = requireNonNull(err, "err is null");
-        this.signals = SignalGuard.install(cancellation, this::onEnd);
+        this.signals = SignalGuard.install(cancellation, this::stop);
     }
 
     /** The watch of a compile run on its own: each compile installs its own guard. */
@@ -61,25 +56,9 @@ final class CompileGuard implements CompileWatch.Watched {
         return signals.interruptedBy();
     }
 
-    /** Bounded: a stop that hangs must not keep the compile's own thread from ending the driver. */
     @Override
     public void awaitStopRecorded() {
-        if (interruptedBy() == null) {
-            return;
-        }
-        try {
-            stopRecorded.await(STOP_RECORD_WAIT_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private void onEnd(String signal) {
-        try {
-            stop(signal);
-        } finally {
-            stopRecorded.countDown();
-        }
+        signals.awaitEnd();
     }
 
     private void stop(String signal) {

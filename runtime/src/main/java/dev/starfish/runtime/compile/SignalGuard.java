@@ -3,6 +3,8 @@ package dev.starfish.runtime.compile;
 import static java.util.Objects.requireNonNull;
 
 import dev.starfish.runtime.invocation.Cancellation;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
@@ -16,7 +18,11 @@ import java.util.function.Consumer;
  */
 public final class SignalGuard implements AutoCloseable {
 
+    /** Bounded: a stop that hangs must not keep the command's own thread from ending the driver. */
+    private static final long END_WAIT_SECONDS = 30;
+
     private final AtomicReference<String> interruptedBy = new AtomicReference<>();
+    private final CountDownLatch ended = new CountDownLatch(1);
     private final Cancellation.Registration registration;
     private volatile boolean finished;
 
@@ -28,7 +34,11 @@ public final class SignalGuard implements AutoCloseable {
             }
             String signal = Cancellation.signalOf(reason);
             interruptedBy.set(signal);
-            onEnd.accept(signal);
+            try {
+                onEnd.accept(signal);
+            } finally {
+                ended.countDown();
+            }
         });
     }
 
@@ -40,6 +50,21 @@ public final class SignalGuard implements AutoCloseable {
     /** The signal that stopped the command ({@code SIGTERM}), or {@code null}. */
     public String interruptedBy() {
         return interruptedBy.get();
+    }
+
+    /**
+     * When a signal stopped the command, waits until {@code onEnd} has finished (so its record of
+     * the stop is written before the command's log closes), for at most 30 seconds.
+     */
+    public void awaitEnd() {
+        if (interruptedBy() == null) {
+            return;
+        }
+        try {
+            ended.await(END_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The exit code of a driver stopped by {@code signal}: 128 + its number. */
