@@ -96,9 +96,8 @@ void pp_skip_value(pg_parser *p) {
     }
 }
 
-/* layout: `{minor_to_major...[:tiling etc.]}`, ignored except that
- * p->layout_nondefault tells whether the order differs from row-major
- * (rank-1, ..., 0); only bitcast depends on it */
+/* layout: `{minor_to_major...[:tiling etc.]}`, ignored but for whether the
+ * order is not row-major (rank-1, ..., 0): p->layout_nondefault, for bitcast */
 static void layout(pg_parser *p, int rank) {
     pp_next(p); /* { */
     int i = 0;
