@@ -59,7 +59,7 @@ public final class FailureMessage {
         text.append('\n');
         appendLines(text, "Last output:", result.outputTail());
         appendLines(text, "Last error output:", result.errorTail());
-        if (sandboxed && SandboxNote.applies(result)) {
+        if (sandboxed && result.status().kind() != ExitStatus.Kind.FAILED_TO_START && SandboxNote.applies(result)) {
             text.append(SandboxNote.of(result)).append('\n');
         }
         text.append("Replay this job by calling: ").append(result.replayScript());

@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.config.StarfishProperties;
-import dev.starfish.runtime.sandbox.SandboxMode;
+import dev.starfish.runtime.sandbox.SandboxSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,11 +26,11 @@ import java.util.function.Function;
  * @param timeouts the wall-clock limit of commands that set none, per job
  * @param spawnServer whether tools start through one long-lived {@code starfish-exec --server}
  *        (true) or through one {@code starfish-exec} process per tool (false)
- * @param sandbox whether a compile's tool steps run in a bubblewrap sandbox ({@code launcher.sandbox})
+ * @param sandbox whether a compile's tool steps run in a bubblewrap sandbox ({@code launcher.sandbox.*})
  */
 public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses, Duration defaultGrace,
         OutputPrefix outputPrefix, Path reportDir, ToolTimeouts timeouts, boolean spawnServer,
-        SandboxMode sandbox) {
+        SandboxSettings sandbox) {
 
     public LauncherSettings {
         requireNonNull(home, "home is null");
@@ -75,8 +75,7 @@ public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses,
                 Duration.ofMillis(properties.integer(Setting.KILL_GRACE_MILLIS)), OutputPrefix.TOOL,
                 defaultReportDir(), ToolTimeouts.fromProperties(timeout,
                         key -> Optional.ofNullable(properties.string(key, null)), source),
-                properties.flag(Setting.SPAWN_SERVER), SandboxMode.parse(properties.string(Setting.SANDBOX),
-                        Setting.SANDBOX.key(), source));
+                properties.flag(Setting.SPAWN_SERVER), SandboxSettings.of(properties));
     }
 
     /**
@@ -120,7 +119,7 @@ public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses,
                 value, sandbox);
     }
 
-    public LauncherSettings withSandbox(SandboxMode value) {
+    public LauncherSettings withSandbox(SandboxSettings value) {
         return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, outputPrefix, reportDir, timeouts,
                 spawnServer, value);
     }

@@ -24,10 +24,22 @@ final class SandboxedExit {
     private SandboxedExit() {
     }
 
-    /** {@code ending} with an exit of 128 + S read as signal S, its CPU-limit flag set as the shim sets it. */
-    static ToolEnding of(ToolEnding ending, Command command) {
+    /**
+     * {@code ending} with an exit of 128 + S read as signal S, its CPU-limit flag set as the shim
+     * sets it; {@code bwrap}'s exit 1 for a program it could not exec read as
+     * the shim's {@code could not start} (its last line of output, {@code lastLine}, says so: the tool
+     * never ran, so the line is {@code bwrap}'s).
+     */
+    static ToolEnding of(ToolEnding ending, Command command, String lastLine) {
         Optional<ShimReport> report = ending.report();
         ExitStatus status = ending.status();
+        if (status.equals(ExitStatus.exited(1)) && !lastLine.isEmpty()) {
+            String program = command.executedArgv().get(0);
+            String prefix = "bwrap: execvp " + program + ": ";
+            if (lastLine.startsWith(prefix)) {
+                return new ToolEnding(ExitStatus.failedToStart(), report, "execv: " + lastLine.substring(prefix.length()));
+            }
+        }
         int signal = status.code() - 128;
         if (report.isEmpty() || status.kind() != ExitStatus.Kind.EXITED || signal < 1 || signal > LAST_SIGNAL) {
             return ending;

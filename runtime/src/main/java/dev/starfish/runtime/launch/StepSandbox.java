@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.starfish.api.Command;
 import dev.starfish.api.InvalidInputException;
+import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.sandbox.BwrapArguments;
 import dev.starfish.runtime.sandbox.SandboxPolicy;
 import dev.starfish.runtime.sandbox.SandboxView;
@@ -17,9 +18,10 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * Which commands of a launcher run sandboxed, and in what view: a launcher made for a compile's
- * steps ({@link ProcessLauncher#forCompile}) shows each step the installation, the directories its
- * tools are found in and the compile's work directory read-only, and its working directory (the
- * step directory) writable; a launcher made for no compile (tests of the launcher, the build's own
+ * steps ({@link ProcessLauncher#forCompile}) shows each step, read-only, the directories its tools
+ * are found in and the tool's own, the installation's library directories and {@code conf/} (what
+ * the compile cache's key covers of the installation, and the settings), and the compile's work
+ * directory; and its working directory (the step directory) writable; a launcher made for no compile (tests of the launcher, the build's own
  * tools) runs commands as before. Every launcher derived from one command's shares its one warning.
  * Immutable but for that flag.
  */
@@ -83,16 +85,22 @@ final class StepSandbox {
      * steps run unsandboxed. A step's own tool's directory is not among them.
      */
     Optional<List<String>> wordsFor(Path stepDir, Path home, List<Path> toolDirs) {
-        List<Path> readOnly = new ArrayList<>(List.of(home));
-        readOnly.addAll(toolDirs);
+        List<Path> readOnly = installation(home, toolDirs);
         workDir.ifPresent(readOnly::add);
-        return policy.arguments().map(bwrap -> bwrap.forStep(new SandboxView(stepDir, readOnly)));
+        return policy.arguments().map(bwrap -> bwrap.forStep(new SandboxView(stepDir, readOnly,
+                policy.settings().writable())));
+    }
+
+    private static List<Path> installation(Path home, List<Path> toolDirs) {
+        StarfishHome layout = new StarfishHome(home);
+        List<Path> readOnly = new ArrayList<>(toolDirs);
+        readOnly.addAll(layout.libraryDirs());
+        readOnly.add(layout.confDir());
+        return readOnly;
     }
 
     private SandboxView viewOf(Command command, Path home, List<Path> toolDirs) {
-        List<Path> readOnly = new ArrayList<>();
-        readOnly.add(home);
-        readOnly.addAll(toolDirs);
+        List<Path> readOnly = installation(home, toolDirs);
         if (!command.useShell()) {
             Path tool = Path.of(command.argv().get(0)).getParent();
             if (tool != null) {
@@ -100,6 +108,6 @@ final class StepSandbox {
             }
         }
         readOnly.add(workDir.orElseThrow());
-        return new SandboxView(command.workingDir(), readOnly);
+        return new SandboxView(command.workingDir(), readOnly, policy.settings().writable());
     }
 }

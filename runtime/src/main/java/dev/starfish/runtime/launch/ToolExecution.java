@@ -65,8 +65,8 @@ final class ToolExecution {
             ending = running.awaitUntil(System.nanoTime() + grace.toNanos() + SUPERVISOR_EXIT_MARGIN.toNanos());
             interrupted = true;
         }
-        ProcessResult result = result(withLastWords(executed == command ? ending : SandboxedExit.of(ending, command)),
-                started);
+        ProcessResult result = result(withLastWords(executed == command ? ending
+                : SandboxedExit.of(ending, command, lastLine())), started);
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
@@ -125,6 +125,12 @@ final class ToolExecution {
             });
             return tool;
         }
+    }
+
+    /** The last line of error output, else of output; empty when there is none. */
+    private String lastLine() {
+        List<String> said = errors.tail().isEmpty() ? output.tail() : errors.tail();
+        return said.isEmpty() ? "" : said.get(said.size() - 1);
     }
 
     /** A supervisor that failed without a report: its last line of output says why. */

@@ -19,7 +19,8 @@ import java.util.Set;
  * programs and libraries ({@code /usr}, the {@code /bin} and {@code /lib} links or directories, the
  * few files of {@code /etc} the dynamic loader and user lookups read) read-only; a fresh
  * {@code /proc}, a private {@code /dev} with the usual nodes and a private {@code /tmp}; then the
- * view's inputs read-only and its step directory writable, where the tool starts.
+ * view's inputs read-only, the directories the operator made writable for every step, and its step
+ * directory writable, where the tool starts.
  *
  * <p>No {@code --new-session}: the supervisor already starts {@code bwrap} in a session of its own
  * without a terminal (nothing to push keystrokes into), and keeping the tool in that process group
@@ -58,6 +59,9 @@ public final class BwrapArguments {
             if (!input.equals(step) && !input.startsWith("/usr") && !insideAnother(input, inputs)) {
                 words.addAll(List.of("--ro-bind-try", source(input), input.toString()));
             }
+        }
+        for (Path writable : view.alsoWritable()) {
+            words.addAll(List.of("--bind-try", source(writable), writable.normalize().toString()));
         }
         words.addAll(List.of("--bind", source(step), step.toString(), "--chdir", step.toString(), "--"));
         return List.copyOf(words);

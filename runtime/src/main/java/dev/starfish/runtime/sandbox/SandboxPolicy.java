@@ -9,24 +9,33 @@ import java.util.Optional;
  * What the operator asked for ({@code launcher.sandbox}) against what this host can do: whether
  * tool steps run sandboxed, and the one line that says otherwise.
  *
- * @param mode {@code launcher.sandbox}
+ * @param settings {@code launcher.sandbox.*}
  * @param probe this host's answer, asked only when the mode is not {@code off}
  */
-public record SandboxPolicy(SandboxMode mode, SandboxProbe probe) {
+public record SandboxPolicy(SandboxSettings settings, SandboxProbe probe) {
 
     public SandboxPolicy {
-        requireNonNull(mode, "mode is null");
+        requireNonNull(settings, "settings is null");
         requireNonNull(probe, "probe is null");
+    }
+
+    /** A policy of {@code mode}, nothing writable besides each step's directory. */
+    public SandboxPolicy(SandboxMode mode, SandboxProbe probe) {
+        this(SandboxSettings.defaults().withMode(mode), probe);
+    }
+
+    public SandboxMode mode() {
+        return settings.mode();
     }
 
     /** The words to sandbox tool steps with; empty when they run unsandboxed (off, or auto on a host that cannot). */
     public Optional<BwrapArguments> arguments() {
-        return mode == SandboxMode.OFF ? Optional.empty() : probe.support().bwrap();
+        return mode() == SandboxMode.OFF ? Optional.empty() : probe.support().bwrap();
     }
 
     /** With {@code required} on a host that cannot sandbox: why no compile may run. */
     public Optional<String> refusal() {
-        if (mode != SandboxMode.REQUIRED || probe.support().available()) {
+        if (mode() != SandboxMode.REQUIRED || probe.support().available()) {
             return Optional.empty();
         }
         SandboxSupport support = probe.support();
@@ -36,7 +45,7 @@ public record SandboxPolicy(SandboxMode mode, SandboxProbe probe) {
 
     /** With {@code auto} on a host that cannot sandbox: the warning each command gives once. */
     public Optional<String> warning() {
-        if (mode != SandboxMode.AUTO || probe.support().available()) {
+        if (mode() != SandboxMode.AUTO || probe.support().available()) {
             return Optional.empty();
         }
         SandboxSupport support = probe.support();
@@ -46,14 +55,14 @@ public record SandboxPolicy(SandboxMode mode, SandboxProbe probe) {
 
     /** One line for doctor and {@code -###}: {@code on (launcher.sandbox=auto): /usr/bin/bwrap}. */
     public String describe() {
-        if (mode == SandboxMode.OFF) {
+        if (mode() == SandboxMode.OFF) {
             return "off (" + key() + "=off): tools run with every right of the user";
         }
         SandboxSupport support = probe.support();
         if (support.available()) {
-            return "on (" + key() + "=" + mode.label() + "): " + support.bwrap().get().bwrap();
+            return "on (" + key() + "=" + mode().label() + "): " + support.bwrap().get().bwrap();
         }
-        return "unavailable (" + key() + "=" + mode.label() + "): " + support.whyNot();
+        return "unavailable (" + key() + "=" + mode().label() + "): " + support.whyNot();
     }
 
     private static String key() {

@@ -19,11 +19,11 @@ public record SandboxSupport(Optional<BwrapArguments> bwrap, String whyNot, Stri
         requireNonNull(howToEnable, "howToEnable is null");
     }
 
-    static SandboxSupport available(BwrapArguments bwrap) {
+    public static SandboxSupport available(BwrapArguments bwrap) {
         return new SandboxSupport(Optional.of(bwrap), "", "");
     }
 
-    static SandboxSupport unavailable(String whyNot, String howToEnable) {
+    public static SandboxSupport unavailable(String whyNot, String howToEnable) {
         return new SandboxSupport(Optional.empty(), whyNot, howToEnable);
     }
 

@@ -13,15 +13,23 @@ import java.util.List;
  *        once-per-compile job; absolute
  * @param readOnly what the step may read: the installation, the tool's directory, the compile's
  *        work directory (the model snapshot and earlier jobs' artifacts); absolute
+ * @param alsoWritable directories the operator lets every step write ({@code launcher.sandbox.writable}); absolute
  */
-public record SandboxView(Path stepDir, List<Path> readOnly) {
+public record SandboxView(Path stepDir, List<Path> readOnly, List<Path> alsoWritable) {
 
     public SandboxView {
         requireNonNull(stepDir, "stepDir is null");
         readOnly = List.copyOf(requireNonNull(readOnly, "readOnly is null"));
-        if (!stepDir.isAbsolute() || readOnly.stream().anyMatch(p -> !p.isAbsolute())) {
-            throw new IllegalArgumentException("a sandbox view holds absolute paths, found " + stepDir + " and "
-                    + readOnly);
+        alsoWritable = List.copyOf(requireNonNull(alsoWritable, "alsoWritable is null"));
+        if (!stepDir.isAbsolute() || readOnly.stream().anyMatch(p -> !p.isAbsolute())
+                || alsoWritable.stream().anyMatch(p -> !p.isAbsolute())) {
+            throw new IllegalArgumentException("a sandbox view holds absolute paths, found " + stepDir + ", " + readOnly
+                    + " and " + alsoWritable);
         }
+    }
+
+    /** A view with nothing writable besides the step's directory. */
+    public SandboxView(Path stepDir, List<Path> readOnly) {
+        this(stepDir, readOnly, List.of());
     }
 }
