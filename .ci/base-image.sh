@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Builds the base image of the container suite, starfish-base:bookworm, when it is missing.
+# Builds the base image of the container suite, starfish-base:bookworm, when it is missing or was built with other packages.
 #
-# A minbase bookworm with a headless JRE 17 (to run the driver) and procps (the suite checks for
-# leftover tool processes with ps/pgrep), made from the Debian mirror (.ci/debootstrap-image.sh).
+# A minbase bookworm with a headless JRE 17 (to run the driver), procps (the suite checks for
+# leftover tool processes with ps/pgrep) and bubblewrap (every tool step runs in its sandbox), made from the Debian mirror (.ci/debootstrap-image.sh).
 # Idempotent; takes about 90 s when it has to build. Needs root, debootstrap and an engine (run
 # .ci/docker-up.sh first).
 #
@@ -12,4 +12,4 @@ set -euo pipefail
 # shellcheck source=debootstrap-image.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/debootstrap-image.sh"
 
-debootstrap_image base-image "${STARFISH_BASE_IMAGE:-starfish-base:bookworm}" openjdk-17-jre-headless,procps
+debootstrap_image base-image "${STARFISH_BASE_IMAGE:-starfish-base:bookworm}" openjdk-17-jre-headless,procps,bubblewrap

@@ -1,5 +1,5 @@
 # Sourced by base-image.sh and slurm-image.sh: builds a local Docker image from the Debian mirror
-# when it is missing. No image registry is reachable from CI and apt inside a Dockerfile has no
+# when it is missing or was built with other packages (its label dev.starfish.packages). No image registry is reachable from CI and apt inside a Dockerfile has no
 # network, so an image is a debootstrap minbase bookworm with the given packages, imported with
 # `docker import`. Needs root, debootstrap and an engine (.ci/docker-up.sh).
 #
@@ -15,9 +15,15 @@ debootstrap_image() {
     die() { say "error: $*"; exit 1; }
 
     docker info >/dev/null 2>&1 || die "no Docker engine answers; run .ci/docker-up.sh first"
-    if docker image inspect "$image" >/dev/null 2>&1; then
-        say "$image already present"
-        return 0
+    # An image is current when its label names exactly these packages: adding one (bubblewrap for the
+    # tool sandbox) rebuilds it once, instead of leaving a stale image that merely has the tag.
+    local label=dev.starfish.packages have
+    if have=$(docker image inspect -f "{{index .Config.Labels \"$label\"}}" "$image" 2>/dev/null); then
+        if [ "$have" = "$packages" ]; then
+            say "$image already present"
+            return 0
+        fi
+        say "$image was built with packages '${have:-(unlabelled)}', not '$packages': rebuilding it"
     fi
     command -v debootstrap >/dev/null 2>&1 || die "debootstrap is missing (apt-get install -y debootstrap, or run .ci/docker-up.sh)"
     [ "$(id -u)" = 0 ] || die "debootstrap needs root"
@@ -45,7 +51,8 @@ debootstrap_image() {
     if [ -n "$finish" ]; then
         "$finish" "$root"
     fi
-    tar -C "$root" -c . | docker import - "$image" >/dev/null || die "docker import failed"
+    tar -C "$root" -c . | docker import --change "LABEL $label=$packages" - "$image" >/dev/null \
+        || die "docker import failed"
     rm -f "$root.log"
     say "built $image in $((SECONDS - start))s"
 }

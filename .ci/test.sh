@@ -41,6 +41,13 @@ if ! command -v strace >/dev/null 2>&1; then
         || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends strace; }
 fi
 
+# Every tool step of a compile runs in a bubblewrap sandbox (launcher.sandbox=auto, docs/isolation.md);
+# SandboxEscapeIT and the *InSandboxTest classes need bwrap and fail where it is missing.
+if ! command -v bwrap >/dev/null 2>&1; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends bubblewrap \
+        || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends bubblewrap; }
+fi
+
 cd "$root"
 status=0
 mvn -B verify "$@" || status=$?

@@ -24,8 +24,27 @@ final class StarfishContainer extends GenericContainer<StarfishContainer> {
     /** No single driver call may run longer; a hang fails the test instead of the build. */
     private static final String EXEC_LIMIT_SECONDS = "240";
 
+    /**
+     * A container where the tool sandbox works ({@code launcher.sandbox=auto} sandboxes every tool
+     * step, docs/isolation.md): bubblewrap needs user namespaces (Docker's default seccomp profile
+     * refuses them) and a {@code /proc} it may mount afresh (Docker masks parts of it). The CLI's
+     * {@code --security-opt seccomp=unconfined --security-opt systempaths=unconfined} would do;
+     * {@code systempaths} is an option of the CLI only, which the engine API of docker-java 3.7 cannot
+     * send, so the container is privileged. The user the driver runs as stays uid 1000 without
+     * capabilities.
+     */
     StarfishContainer(StarfishImage image) {
+        this(image, true);
+    }
+
+    /** A container of the engine's defaults, where bubblewrap cannot create its namespaces. */
+    static StarfishContainer withoutSandboxCapability(StarfishImage image) {
+        return new StarfishContainer(image, false);
+    }
+
+    private StarfishContainer(StarfishImage image, boolean sandboxCapable) {
         super(image.image());
+        withPrivilegedMode(sandboxCapable);
         withNetworkMode("none");
         withCommand("sleep", "infinity");
         // docker-init reaps orphans, so a tool left behind shows as a live process, not a zombie.

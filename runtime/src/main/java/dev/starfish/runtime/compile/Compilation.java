@@ -122,6 +122,11 @@ public final class Compilation {
         });
         JobSteps steps = new JobSteps(registry, launcher, request, running, events);
         Map<String, Path> tools = steps.resolveTools(jobs);
+        if (!request.dryRun() && !tools.isEmpty()) {
+            launcher.sandboxPolicy().refusal().ifPresent(refusal -> {
+                throw new InvalidInputException(refusal);
+            });
+        }
         CachedCompile cached = new CachedCompile(cache, request);
         if (request.dryRun()) {
             Optional<CacheKey> key = cached.key(plan, tools, () -> ModelSnapshot.digestOf(request.model()));

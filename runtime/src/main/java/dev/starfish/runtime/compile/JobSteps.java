@@ -12,9 +12,11 @@ import dev.starfish.api.JobState;
 import dev.starfish.api.NativeJob;
 import dev.starfish.api.PlanStep;
 import dev.starfish.api.ProcessResult;
+import dev.starfish.api.ShellQuote;
 import dev.starfish.api.Subgraph;
 import dev.starfish.api.SystemExitError;
 import dev.starfish.runtime.launch.ProcessLauncher;
+import dev.starfish.runtime.plan.Plan;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.JobThreadScope;
 import dev.starfish.runtime.registry.NamedJobException;
@@ -82,6 +84,19 @@ final class JobSteps {
             });
         }
         return resolved;
+    }
+
+    /**
+     * The plan's line about the sandbox: the {@code bwrap} words each tool step runs after (shown
+     * for the template subgraph), or why tool steps run unsandboxed.
+     */
+    String sandboxLine() {
+        ProcessLauncher steps = launcher.forCompile(request.workDir());
+        Path template = request.workDir().resolve(Plan.TEMPLATE_SUBGRAPH);
+        return steps.sandboxWords(template).map(words -> "# sandbox: " + steps.sandboxPolicy().describe()
+                + "; each tool step runs as " + ShellQuote.join(words) + " <its command>, its own directory in place"
+                + " of " + Plan.TEMPLATE_SUBGRAPH + " (the work directory for a once-per-compile step)")
+                .orElse("# sandbox: " + steps.sandboxPolicy().describe() + "; tool steps run unsandboxed");
     }
 
     /** The job's steps on {@code state}'s inputs, built but not run (for {@code -###}). */
@@ -195,7 +210,7 @@ final class JobSteps {
     }
 
     private ProcessLauncher launcherFor(RegisteredJob job) {
-        return launcher.forPlugin(job.plugin().loader().bundledToolsDir());
+        return launcher.forPlugin(job.plugin().loader().bundledToolsDir()).forCompile(request.workDir());
     }
 
     /** Where plugin code made the call {@code e} stands for, e.g. {@code " at ExitJob.java:6"}, or empty. */

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.starfish.api.Artifacts;
 import dev.starfish.runtime.cache.ModelSnapshot;
+import dev.starfish.api.JobKind;
 import dev.starfish.api.JobState;
 import dev.starfish.api.PlanStep;
 import dev.starfish.runtime.plan.Plan;
@@ -32,7 +33,11 @@ final class PlanPrinter {
     /** Prints the header and one line per step of the template. */
     void print(Plan plan, CompileRequest request) {
         out.println(header(plan, request));
-        template(steps, plan, request).forEach(step -> out.println(step.toPlanLine()));
+        List<PlanStep> template = template(steps, plan, request);
+        if (template.stream().anyMatch(step -> step.kind() == JobKind.NATIVE)) {
+            out.println(steps.sandboxLine());
+        }
+        template.forEach(step -> out.println(step.toPlanLine()));
         out.flush();
     }
 

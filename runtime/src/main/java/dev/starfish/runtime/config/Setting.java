@@ -23,6 +23,11 @@ public enum Setting {
             "wall-clock limit of each tool run in seconds (0 = none); timeout.<Job>= overrides it per job"),
     SPAWN_SERVER("launcher.spawn.server", "true",
             "start tools through one long-lived starfish-exec --server per driver (false: one starfish-exec per tool)"),
+    SANDBOX("launcher.sandbox", "auto",
+            "run each tool step in a bubblewrap sandbox: auto (where the host can, else one warning per command), "
+                    + "required (refuse to compile where it cannot), off"),
+    SANDBOX_WRITABLE("launcher.sandbox.writable", "",
+            "absolute directories, comma-separated, every sandboxed tool step may also write (not in the compile cache's key)"),
     NATIVE_DEEPBIND("nativelib.deepbind", "true", "open each job's JNI library with RTLD_DEEPBIND before binding it"),
     NATIVE_CACHE_DIR("nativelib.cache.dir", null,
             "where plugins' native libraries are extracted (default: $STARFISH_CACHE_DIR/native, else $XDG_CACHE_HOME/starfish/native, else ~/.cache/starfish/native)"),

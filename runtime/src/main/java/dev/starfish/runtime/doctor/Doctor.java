@@ -18,7 +18,8 @@ import java.util.function.Supplier;
 public final class Doctor {
 
     private static final List<Check> CHECKS = List.of(new JdkCheck(), new PropertiesCheck(), new ToolsCheck(),
-            new NativePartsCheck(), new ClassDataArchiveCheck(), new CachesCheck(), new PluginsCheck(), new DiskSpaceCheck());
+            new NativePartsCheck(), new SandboxCheck(), new ClassDataArchiveCheck(), new CachesCheck(), new PluginsCheck(),
+            new DiskSpaceCheck());
 
     private Doctor() {
     }

@@ -1,6 +1,7 @@
 package dev.starfish.runtime.doctor;
 
 import dev.starfish.runtime.config.Setting;
+import dev.starfish.runtime.sandbox.SandboxSettings;
 import dev.starfish.runtime.config.StarfishProperties;
 import dev.starfish.runtime.launch.ToolTimeouts;
 import java.io.IOException;
@@ -57,7 +58,9 @@ final class PropertiesCheck implements Check {
                 return "unknown key '" + key + "'";
             }
             String fallback = setting.defaultValue().orElse("");
-            if (fallback.matches("\\d+")) {
+            if (setting == Setting.SANDBOX || setting == Setting.SANDBOX_WRITABLE) {
+                SandboxSettings.of(properties);
+            } else if (fallback.matches("\\d+")) {
                 properties.integer(setting);
             } else if (fallback.equals("true") || fallback.equals("false")) {
                 properties.flag(setting);

@@ -18,6 +18,7 @@ import dev.starfish.runtime.plugin.PluginLock;
 import dev.starfish.runtime.plugin.PluginRejectList;
 import dev.starfish.runtime.registry.JobRegistry;
 import dev.starfish.runtime.registry.RegisteredJob;
+import dev.starfish.runtime.sandbox.SandboxProbe;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -39,10 +40,11 @@ public final class Host implements AutoCloseable {
     private final Runnable release;
     private final Optional<NativeSettings> ownNatives;
     private final DigestMemory digestMemory;
+    private final SandboxProbe sandboxProbe;
 
     private Host(StarfishHome home, StarfishProperties properties, JobRegistry registry,
             Optional<SharedSpawnServer> spawnServer, Runnable release, Optional<NativeSettings> ownNatives,
-            DigestMemory digestMemory) {
+            DigestMemory digestMemory, SandboxProbe sandboxProbe) {
         this.home = home;
         this.properties = properties;
         this.registry = registry;
@@ -50,6 +52,7 @@ public final class Host implements AutoCloseable {
         this.release = release;
         this.ownNatives = ownNatives;
         this.digestMemory = digestMemory;
+        this.sandboxProbe = sandboxProbe;
     }
 
     /**
@@ -58,7 +61,7 @@ public final class Host implements AutoCloseable {
      */
     public Host leased(Runnable release) {
         return new Host(home, properties, registry, spawnServer, requireNonNull(release, "release is null"),
-                ownNatives, digestMemory);
+                ownNatives, digestMemory, sandboxProbe);
     }
 
     /**
@@ -77,7 +80,7 @@ public final class Host implements AutoCloseable {
             } finally {
                 shared.close();
             }
-        }, ownNatives, digestMemory);
+        }, ownNatives, digestMemory, sandboxProbe);
     }
 
     /**
@@ -138,7 +141,8 @@ public final class Host implements AutoCloseable {
                 generation.ifPresent(NativeSettings::deleteUsedCacheRoot);
             }
         };
-        return new Host(home, properties, registry, Optional.empty(), closeAll, own, new DigestMemory());
+        return new Host(home, properties, registry, Optional.empty(), closeAll, own, new DigestMemory(),
+                new SandboxProbe(env.get("PATH")));
     }
 
     /** A rejected name no plugin declares is most likely a typo: say so, it rejects nothing. */
@@ -184,8 +188,13 @@ public final class Host implements AutoCloseable {
         LauncherSettings settings = LauncherSettings.of(home, properties);
         ToolResolver resolver = ToolResolver.forHome(home.root(), Optional.empty());
         ToolEnvironment tools = ToolEnvironment.of(environment);
-        return spawnServer.map(shared -> new ProcessLauncher(settings, resolver, tools, shared))
-                .orElseGet(() -> new ProcessLauncher(settings, resolver, tools));
+        return spawnServer.map(shared -> new ProcessLauncher(settings, resolver, tools, shared, sandboxProbe))
+                .orElseGet(() -> new ProcessLauncher(settings, resolver, tools, sandboxProbe));
+    }
+
+    /** Whether this host can sandbox tool steps: probed at the first question, then known for the host's lifetime. */
+    public SandboxProbe sandboxProbe() {
+        return sandboxProbe;
     }
 
     /** The resolver a job's tools are found with: private, then the job's plugin's bundled tools, then bin. */

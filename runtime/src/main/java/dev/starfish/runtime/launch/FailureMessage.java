@@ -22,6 +22,14 @@ public final class FailureMessage {
     }
 
     static String of(ProcessResult result) {
+        return of(result, false);
+    }
+
+    /**
+     * The text for a run that was {@code sandboxed}: when its last lines name an error the sandbox
+     * causes (a read-only file system, a missing file, a refused connection), a line says so.
+     */
+    static String of(ProcessResult result, boolean sandboxed) {
         StringBuilder text = new StringBuilder();
         text.append("Child process job \"").append(result.command().job()).append("\" exited abnormally! ");
         if (result.status().kind() == ExitStatus.Kind.FAILED_TO_START) {
@@ -51,6 +59,9 @@ public final class FailureMessage {
         text.append('\n');
         appendLines(text, "Last output:", result.outputTail());
         appendLines(text, "Last error output:", result.errorTail());
+        if (sandboxed && result.status().kind() != ExitStatus.Kind.FAILED_TO_START && SandboxNote.applies(result)) {
+            text.append(SandboxNote.of(result)).append('\n');
+        }
         text.append("Replay this job by calling: ").append(result.replayScript());
         return text.toString();
     }

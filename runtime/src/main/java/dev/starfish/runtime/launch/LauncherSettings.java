@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.config.StarfishProperties;
+import dev.starfish.runtime.sandbox.SandboxSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,9 +26,11 @@ import java.util.function.Function;
  * @param timeouts the wall-clock limit of commands that set none, per job
  * @param spawnServer whether tools start through one long-lived {@code starfish-exec --server}
  *        (true) or through one {@code starfish-exec} process per tool (false)
+ * @param sandbox whether a compile's tool steps run in a bubblewrap sandbox ({@code launcher.sandbox.*})
  */
 public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses, Duration defaultGrace,
-        OutputPrefix outputPrefix, Path reportDir, ToolTimeouts timeouts, boolean spawnServer) {
+        OutputPrefix outputPrefix, Path reportDir, ToolTimeouts timeouts, boolean spawnServer,
+        SandboxSettings sandbox) {
 
     public LauncherSettings {
         requireNonNull(home, "home is null");
@@ -36,6 +39,7 @@ public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses,
         requireNonNull(outputPrefix, "outputPrefix is null");
         requireNonNull(reportDir, "reportDir is null");
         requireNonNull(timeouts, "timeouts is null");
+        requireNonNull(sandbox, "sandbox is null");
         if (!home.isAbsolute() || !shim.isAbsolute() || !reportDir.isAbsolute()) {
             throw new IllegalArgumentException("home, shim and reportDir must be absolute paths, found " + home + ", "
                     + shim + " and " + reportDir);
@@ -71,7 +75,7 @@ public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses,
                 Duration.ofMillis(properties.integer(Setting.KILL_GRACE_MILLIS)), OutputPrefix.TOOL,
                 defaultReportDir(), ToolTimeouts.fromProperties(timeout,
                         key -> Optional.ofNullable(properties.string(key, null)), source),
-                properties.flag(Setting.SPAWN_SERVER));
+                properties.flag(Setting.SPAWN_SERVER), SandboxSettings.of(properties));
     }
 
     /**
@@ -88,31 +92,36 @@ public record LauncherSettings(Path home, Path shim, int maxConcurrentProcesses,
 
     public LauncherSettings withShim(Path value) {
         return new LauncherSettings(home, value, maxConcurrentProcesses, defaultGrace, outputPrefix, reportDir, timeouts,
-                spawnServer);
+                spawnServer, sandbox);
     }
 
     public LauncherSettings withMaxConcurrentProcesses(int value) {
-        return new LauncherSettings(home, shim, value, defaultGrace, outputPrefix, reportDir, timeouts, spawnServer);
+        return new LauncherSettings(home, shim, value, defaultGrace, outputPrefix, reportDir, timeouts, spawnServer, sandbox);
     }
 
     public LauncherSettings withDefaultGrace(Duration value) {
         return new LauncherSettings(home, shim, maxConcurrentProcesses, value, outputPrefix, reportDir, timeouts,
-                spawnServer);
+                spawnServer, sandbox);
     }
 
     public LauncherSettings withReportDir(Path value) {
         return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, outputPrefix, value, timeouts,
-                spawnServer);
+                spawnServer, sandbox);
     }
 
     public LauncherSettings withTimeouts(ToolTimeouts value) {
         return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, outputPrefix, reportDir, value,
-                spawnServer);
+                spawnServer, sandbox);
     }
 
     public LauncherSettings withSpawnServer(boolean value) {
         return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, outputPrefix, reportDir, timeouts,
-                value);
+                value, sandbox);
+    }
+
+    public LauncherSettings withSandbox(SandboxSettings value) {
+        return new LauncherSettings(home, shim, maxConcurrentProcesses, defaultGrace, outputPrefix, reportDir, timeouts,
+                spawnServer, value);
     }
 
     /** The same default timeout with per-job overrides, e.g. {@code timeout.<Job>} of {@code conf/starfish.properties}. */

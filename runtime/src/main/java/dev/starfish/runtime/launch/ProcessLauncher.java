@@ -5,12 +5,11 @@ import static java.util.Objects.requireNonNull;
 import dev.starfish.api.ChildProcessException;
 import dev.starfish.api.Command;
 import dev.starfish.api.ExitStatus;
-import dev.starfish.api.JobException;
 import dev.starfish.api.Launcher;
 import dev.starfish.api.ProcessResult;
-import java.nio.file.Files;
+import dev.starfish.runtime.sandbox.SandboxPolicy;
+import dev.starfish.runtime.sandbox.SandboxProbe;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
@@ -52,6 +51,7 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
     private final SpawnServer server;
     private final boolean ownsServer;
     private final ToolEnvironment environment;
+    private final StepSandbox sandbox;
 
     /** A launcher with its own process slots and pump threads, its tools in the JVM's environment. */
     public ProcessLauncher(LauncherSettings settings, ToolResolver resolver) {
@@ -60,8 +60,14 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
 
     /** A launcher with its own process slots and pump threads, its tools in {@code environment}. */
     public ProcessLauncher(LauncherSettings settings, ToolResolver resolver, ToolEnvironment environment) {
+        this(settings, resolver, environment, probeOf(environment));
+    }
+
+    /** Likewise, asking {@code probe} (the host's, asked once) whether its compiles' tool steps can be sandboxed. */
+    public ProcessLauncher(LauncherSettings settings, ToolResolver resolver, ToolEnvironment environment,
+            SandboxProbe probe) {
         this(requireNonNull(settings, "settings is null"), resolver, environment,
-                new SpawnServer(settings.shim(), settings.defaultGrace()), true);
+                new SpawnServer(settings.shim(), settings.defaultGrace()), true, probe);
     }
 
     /**
@@ -71,19 +77,27 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
      */
     public ProcessLauncher(LauncherSettings settings, ToolResolver resolver, ToolEnvironment environment,
             SharedSpawnServer shared) {
-        this(requireNonNull(settings, "settings is null"), resolver, environment, requireNonNull(shared, "shared is null").serverFor(settings), false);
+        this(settings, resolver, environment, shared, probeOf(environment));
+    }
+
+    /** Likewise, asking {@code probe} (the host's, asked once) whether its compiles' tool steps can be sandboxed. */
+    public ProcessLauncher(LauncherSettings settings, ToolResolver resolver, ToolEnvironment environment,
+            SharedSpawnServer shared, SandboxProbe probe) {
+        this(requireNonNull(settings, "settings is null"), resolver, environment,
+                requireNonNull(shared, "shared is null").serverFor(settings), false, probe);
     }
 
     private ProcessLauncher(LauncherSettings settings, ToolResolver resolver, ToolEnvironment environment,
-            SpawnServer server, boolean ownsServer) {
+            SpawnServer server, boolean ownsServer, SandboxProbe probe) {
         this(settings, resolver, new Semaphore(settings.maxConcurrentProcesses(), true),
                 new OutputPumps(settings.maxConcurrentProcesses()), new ReportFiles(settings.reportDir()),
-                new RunningTools(), server, ownsServer, environment);
+                new RunningTools(), server, ownsServer, environment,
+                StepSandbox.of(new SandboxPolicy(settings.sandbox(), probe)));
     }
 
     private ProcessLauncher(LauncherSettings settings, ToolResolver resolver, Semaphore processSlots, OutputPumps pumps,
             ReportFiles reports, RunningTools running, SpawnServer server, boolean ownsServer,
-            ToolEnvironment environment) {
+            ToolEnvironment environment, StepSandbox sandbox) {
         this.settings = settings;
         this.resolver = requireNonNull(resolver, "resolver is null");
         this.processSlots = processSlots;
@@ -95,6 +109,11 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
         this.starter = settings.spawnServer() ? server.starterFor(environment)
                 : new ShimStarter(settings.shim(), pumps, reports, environment);
         this.environment = environment;
+        this.sandbox = sandbox;
+    }
+
+    private static SandboxProbe probeOf(ToolEnvironment environment) {
+        return new SandboxProbe(environment.variables().get("PATH"));
     }
 
     /**
@@ -113,7 +132,27 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
      */
     public ProcessLauncher forPlugin(Optional<Path> pluginToolsDir) {
         return new ProcessLauncher(settings, resolver.withPluginToolsDir(pluginToolsDir), processSlots, pumps,
-                reports, running, server, ownsServer, environment);
+                reports, running, server, ownsServer, environment, sandbox);
+    }
+
+    /**
+     * The same launcher for the tool steps of the compile whose work directory is {@code workDir}:
+     * each runs in the sandbox {@link #sandboxPolicy()} allows, shown that directory read-only and its
+     * own working directory writable (docs/isolation.md). Share everything as {@link #forPlugin} does.
+     */
+    public ProcessLauncher forCompile(Path workDir) {
+        return new ProcessLauncher(settings, resolver, processSlots, pumps, reports, running, server, ownsServer,
+                environment, sandbox.forWorkDir(workDir));
+    }
+
+    /** The {@code bwrap} words a compile's step in {@code stepDir} runs after; empty when steps run unsandboxed. */
+    public Optional<List<String>> sandboxWords(Path stepDir) {
+        return sandbox.wordsFor(stepDir, settings.home(), resolver.searchPath());
+    }
+
+    /** Whether this launcher's compile steps run sandboxed ({@code launcher.sandbox} against this host). */
+    public SandboxPolicy sandboxPolicy() {
+        return sandbox.policy();
     }
 
     public LauncherSettings settings() {
@@ -137,28 +176,33 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
     @Override
     public ProcessResult run(Command command) {
         requireNonNull(command, "command is null");
-        Command resolved = withResolvedProgram(withDefaultTimeout(command));
+        Command resolved = CommandPreparation.withResolvedProgram(
+                CommandPreparation.withDefaultTimeout(command, settings.timeouts()), resolver);
         Optional<String> stopped = running.stopReason();
         if (stopped.isPresent()) {
-            throw RunInterruptedException.notStarted(resolved.job(), ": " + stopped.get(), toolName(resolved));
+            throw RunInterruptedException.notStarted(resolved.job(), ": " + stopped.get(), CommandPreparation.toolName(resolved));
         }
-        checkShim();
-        Path replay = ReplayScriptWriter.write(resolved);
+        CommandPreparation.requireShim(settings.shim());
+        Command executed = sandbox.executed(resolved, settings.home(), resolver.searchPath());
+        Path replay = ReplayScriptWriter.write(resolved, executed);
         LOG.info("Executing {}", resolved.toShellLine());
+        if (executed != resolved) {
+            LOG.info("In its sandbox: {}", executed.toShellLine());
+        }
         LOG.info("Working directory is {}", resolved.workingDir());
         LOG.info("Replay this job by calling: {}", replay);
-        ProcessResult result = runInSlot(resolved, replay);
-        LOG.info("{} ended: {}", () -> toolName(resolved), result::summary);
+        ProcessResult result = runInSlot(resolved, executed, replay);
+        LOG.info("{} ended: {}", () -> CommandPreparation.toolName(resolved), result::summary);
         if (resolved.propagateExit() && !result.success()) {
-            throw new ChildProcessException(FailureMessage.of(result), result);
+            throw new ChildProcessException(FailureMessage.of(result, executed != resolved), result);
         }
         return result;
     }
 
-    private ProcessResult runInSlot(Command command, Path replay) {
-        String tool = toolName(command);
+    private ProcessResult runInSlot(Command command, Command executed, Path replay) {
+        String tool = CommandPreparation.toolName(command);
         acquireSlot(command, tool);
-        ToolExecution execution = new ToolExecution(command, replay);
+        ToolExecution execution = new ToolExecution(command, executed, replay);
         try {
             Optional<String> stopped = running.admit(execution);
             if (stopped.isPresent()) {
@@ -197,44 +241,6 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
         }
         OutputPrefix prefix = settings.outputPrefix();
         return line -> LOG.log(level, prefix.apply(tool, stream, line));
-    }
-
-    /** A command that sets no wall-clock limit gets its job's from {@link LauncherSettings#timeouts()}. */
-    private Command withDefaultTimeout(Command command) {
-        if (!command.timeout().isZero()) {
-            return command;
-        }
-        return command.withTimeout(settings.timeouts().forJob(command.job()));
-    }
-
-    /** A bare program name is resolved like {@link #resolve}; the shim runs absolute paths only. */
-    private Command withResolvedProgram(Command command) {
-        String program = command.argv().get(0);
-        if (command.useShell() || Path.of(program).isAbsolute()) {
-            return command;
-        }
-        List<String> argv = new ArrayList<>(command.argv());
-        argv.set(0, resolver.resolve(program).toString());
-        return command.withArgv(argv);
-    }
-
-    private void checkShim() {
-        Path shim = settings.shim();
-        if (!Files.isRegularFile(shim) || !Files.isExecutable(shim)) {
-            throw new JobException("The process shim starfish-exec was not found at " + shim + " (expected an"
-                    + " executable file there; "
-                    + (Files.exists(shim) ? "found a file that is not an executable regular file" : "found nothing")
-                    + "). Install the distribution completely or build it with 'make -C starfish-bin all'.");
-        }
-    }
-
-    private static String toolName(Command command) {
-        List<String> argv = command.argv();
-        if (command.useShell()) {
-            return "bash";
-        }
-        Path file = Path.of(argv.get(0)).getFileName();
-        return file == null ? argv.get(0) : file.toString();
     }
 
     /**

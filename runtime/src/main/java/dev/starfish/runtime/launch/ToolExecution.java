@@ -22,6 +22,7 @@ final class ToolExecution {
     static final Duration SUPERVISOR_EXIT_MARGIN = Duration.ofSeconds(2);
 
     private final Command command;
+    private final Command executed;
     private final Path replayScript;
     private final OutputBuffer output;
     private final OutputBuffer errors;
@@ -30,8 +31,10 @@ final class ToolExecution {
     private ToolStarter.StartedTool tool;
     private boolean stopRequested;
 
-    ToolExecution(Command command, Path replayScript) {
+    /** A run of {@code command}, started as {@code executed}: the same, or the same in its sandbox ({@link StepSandbox}). */
+    ToolExecution(Command command, Command executed, Path replayScript) {
         this.command = command;
+        this.executed = executed;
         this.replayScript = replayScript;
         this.output = new OutputBuffer(command.headLines(), command.tailLines());
         this.errors = new OutputBuffer(0, command.exposeStderr() ? 0 : command.tailLines());
@@ -62,7 +65,8 @@ final class ToolExecution {
             ending = running.awaitUntil(System.nanoTime() + grace.toNanos() + SUPERVISOR_EXIT_MARGIN.toNanos());
             interrupted = true;
         }
-        ProcessResult result = result(withLastWords(ending), started);
+        ProcessResult result = result(withLastWords(executed == command ? ending
+                : SandboxedExit.of(ending, command, lastLine())), started);
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
@@ -112,7 +116,7 @@ final class ToolExecution {
             if (stopRequested) {
                 return null;
             }
-            tool = starter.start(command, grace, line -> {
+            tool = starter.start(executed, grace, line -> {
                 output.add(line);
                 stdoutLog.accept(line);
             }, line -> {
@@ -121,6 +125,12 @@ final class ToolExecution {
             });
             return tool;
         }
+    }
+
+    /** The last line of error output, else of output; empty when there is none. */
+    private String lastLine() {
+        List<String> said = errors.tail().isEmpty() ? output.tail() : errors.tail();
+        return said.isEmpty() ? "" : said.get(said.size() - 1);
     }
 
     /** A supervisor that failed without a report: its last line of output says why. */

@@ -39,7 +39,7 @@ class ArchitectureTest {
                         ROOT + "classify..")
                 .layer("registry").definedBy(ROOT + "registry..")
                 .layer("plugin").definedBy(ROOT + "plugin..")
-                .layer("launch").definedBy(ROOT + "launch..", ROOT + "nativelib..")
+                .layer("launch").definedBy(ROOT + "launch..", ROOT + "nativelib..", ROOT + "sandbox..")
                 .layer("base").definedBy(ROOT + "config..", ROOT + "jar..", ROOT + "json..", ROOT + "log..",
                         ROOT + "invocation..", ROOT + "replay..", ROOT + "table..", ROOT + "cds..", ROOT + "neff..")
                 .whereLayer("server").mayNotBeAccessedByAnyLayer()
@@ -64,7 +64,7 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage(ROOT + "server..", ROOT + "cli..", ROOT + "batch..",
                         ROOT + "doctor..", ROOT + "lint..", ROOT + "host..", ROOT + "compile..", ROOT + "plan..",
                         ROOT + "cache..", ROOT + "report..", ROOT + "classify..", ROOT + "registry..", ROOT + "plugin..",
-                        ROOT + "launch..", ROOT + "nativelib..")
+                        ROOT + "launch..", ROOT + "nativelib..", ROOT + "sandbox..")
                 .check(runtime);
     }
 

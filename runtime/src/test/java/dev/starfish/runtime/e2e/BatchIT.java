@@ -235,7 +235,7 @@ class BatchIT {
                 + "esac\n"
                 + "exec " + held.home().resolve("starfish/bin/walrus_driver") + " \"$@\"\n");
         Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return held;
+        return TestSandbox.turnOff(held);
     }
 
     private static long awaitToolStarted(Path gate) throws IOException, InterruptedException {

@@ -69,6 +69,7 @@ class BatchTruthIT {
         AssembledDistribution held = dist.copyTo(tmp.resolve("dist"));
         Path running = fifo(tmp.resolve("running"));
         Path release = fifo(tmp.resolve("release"));
+        TestSandbox.allowWriting(held, running, release);
         Path tool = held.home().resolve("starfish/bin/private/walrus_driver");
         Files.writeString(tool, "#!/bin/sh\ncase \"$PWD\" in *b_held.work*)\n  echo running > '" + running + "'\n"
                 + "  read line < '" + release + "' ;;\nesac\nexec " + held.home().resolve("starfish/bin/walrus_driver")

@@ -111,6 +111,7 @@ class CacheTruthIT {
                 + "if [ ! -f " + gate.resolve("started") + " ]; then touch " + gate.resolve("started") + "\n"
                 + "  while [ ! -f " + gate.resolve("release") + " ]; do sleep 0.05; done\nfi\n");
         Files.setPosixFilePermissions(wrapper, PosixFilePermissions.fromString("rwxr-xr-x"));
+        TestSandbox.allowWriting(held, gate);
         Files.copy(dist.example("mlp_two_heads.hlo"), cwd.resolve("b.hlo"));
         String keyA = planned(held, "m.hlo").substring("miss ".length());
 

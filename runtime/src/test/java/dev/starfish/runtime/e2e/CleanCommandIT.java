@@ -74,6 +74,7 @@ class CleanCommandIT {
         Path cwd = Files.createDirectories(tmp.resolve("cwd"));
         Path running = fifo(tmp.resolve("running"));
         Path release = fifo(tmp.resolve("release"));
+        TestSandbox.allowWriting(copy, running, release, tmp.resolve("paced"));
         Path tool = copy.home().resolve("starfish/bin/private/walrus_driver");
         // only the first run (of one subgraph) is paced; mkdir is atomic, so the others go straight on
         Files.writeString(tool, "#!/bin/sh\nif mkdir '" + tmp.resolve("paced") + "' 2>/dev/null; then\n"

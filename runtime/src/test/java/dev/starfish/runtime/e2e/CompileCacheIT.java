@@ -198,9 +198,10 @@ class CompileCacheIT {
         AssembledDistribution held = dist.copyTo(tmp.resolve("dist"));
         Path tool = held.home().resolve("starfish/bin/private/walrus_driver");
         Files.createDirectories(tool.getParent());
-        Files.writeString(tool, "#!/bin/sh\n" + script);
+        // the tool runs in the copy's sandbox: it reaches the copy's shipped tools and the test's gate
+        Files.writeString(tool, "#!/bin/sh\n" + script.replace(dist.home().toString(), held.home().toString()));
         Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return held;
+        return TestSandbox.allowWriting(held, tmp.resolve("gate"));
     }
 
     private static void awaitFile(Path file) throws IOException, InterruptedException {

@@ -42,6 +42,7 @@ class CompileGuardIT {
                 + "while [ ! -f " + gate.resolve("release") + " ]; do sleep 0.05; done\n"
                 + "exec " + dist.home().resolve("starfish/bin/walrus_driver") + " \"$@\"\n");
         Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        TestSandbox.turnOff(dist);
         Files.copy(dist.example("mlp.hlo"), cwd.resolve("m.hlo"));
     }
 

@@ -34,7 +34,11 @@ class CompilePlanIT {
         assertThat(run.exitCode()).as("%s", run).isZero();
         List<String> lines = run.stdout().lines().toList();
         assertThat(lines.get(0)).startsWith("# plan of mlp.hlo: Frontend,StaticIOTranspose,HLOToTensorizer,");
-        assertThat(lines).as("one line per step, in pipeline order, then the cache line: %s", run).hasSize(11);
+        assertThat(lines).as("the sandbox, one line per step in pipeline order, then the cache line: %s", run)
+                .hasSize(12);
+        assertThat(lines.get(1)).as("each tool step's sandbox").startsWith("# sandbox: on (launcher.sandbox=auto): ")
+                .contains(" --bind " + cwd.resolve("mlp.work/sgNN") + " " + cwd.resolve("mlp.work/sgNN") + " ");
+        lines = lines.subList(1, lines.size());
         assertThat(lines.get(1)).startsWith("# Frontend (in-process): ").endsWith("[model -> subgraphs, tensor-map]");
         assertThat(lines.get(3)).as("a native step in replay form, for the template subgraph")
                 .isEqualTo("cd " + cwd.resolve("mlp.work/sgNN") + " && exec " + dist.home().resolve("starfish/bin/hlo2penguin")

@@ -63,8 +63,10 @@ class ConcurrentInvocationsIT {
         AssembledDistribution marked = built.copyTo(tmp.resolve("marked"));
         Path running = fifo(tmp.resolve("running"));
         Path release = fifo(tmp.resolve("release"));
+        TestSandbox.allowWriting(held, running, release);
         tool(held, "walrus_driver", "echo running > '" + running + "'\nread line < '" + release + "'\n");
-        Path seen = tmp.resolve("seen-environment");
+        Path seen = Files.createFile(tmp.resolve("seen-environment"));
+        TestSandbox.allowWriting(marked, seen);
         tool(marked, "walrus_driver", "echo \"$" + MARK + "\" >> '" + seen + "'\nexec '"
                 + marked.home().resolve("starfish/bin/walrus_driver") + "' \"$@\"\n");
         Path cwdA = Files.createDirectories(tmp.resolve("a"));

@@ -18,7 +18,9 @@ import java.util.stream.Stream;
  * name in {@code starfish/bin/private} (searched first) says it arrived on one FIFO, blocks
  * reading another until the test writes a line to it, then execs the shipped tool. So a test
  * paces a compile tool by tool, without sleeping. Two FIFOs, so that the release of one tool can
- * never meet the previous tool still holding the gate open.
+ * never meet the previous tool still holding the gate open. The FIFOs live in the installation's
+ * {@code conf/}, which a sandboxed tool step sees read-only (a FIFO opens for writing on a
+ * read-only mount); {@code dir} names their directory there.
  */
 final class GatedTools {
 
@@ -31,8 +33,9 @@ final class GatedTools {
     }
 
     static GatedTools install(AssembledDistribution dist, Path dir) throws IOException, InterruptedException {
-        Path arrive = fifo(dir.resolve("arrive"));
-        Path release = fifo(dir.resolve("release"));
+        Path gates = Files.createTempDirectory(dist.home().resolve("conf"), "gates-" + dir.getFileName() + "-");
+        Path arrive = fifo(gates.resolve("arrive"));
+        Path release = fifo(gates.resolve("release"));
         Path shipped = dist.home().resolve("starfish/bin");
         try (Stream<Path> tools = Files.list(shipped)) {
             for (Path tool : tools.filter(Files::isRegularFile).toList()) {

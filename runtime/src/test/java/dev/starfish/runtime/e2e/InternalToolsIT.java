@@ -64,8 +64,8 @@ class InternalToolsIT {
         List<String> tools = plan.stdout().lines().map(line -> line.startsWith("# ") ? line.split(" ")[1]
                 : Path.of(line.substring(line.lastIndexOf(" && exec ") + 9).split(" ")[0]).getFileName().toString())
                 .toList();
-        assertThat(tools).as("%s", plan).containsExactly("plan", "Frontend", "StaticIOTranspose", "hlo2penguin",
-                "walrus_driver", "walrus_driver", "xla_infergoldens", "watchpoint_insert", "nn_executor", "Kelper",
+        assertThat(tools).as("%s", plan).containsExactly("plan", "sandbox:", "Frontend", "StaticIOTranspose",
+                "hlo2penguin", "walrus_driver", "walrus_driver", "xla_infergoldens", "watchpoint_insert", "nn_executor", "Kelper",
                 "hlo-neff-wrapper", "SaveTemps", "cache:");
         assertThat(plan.stdout()).as("Backend executes the watchpoint BIR the plan makes").contains("--bir model.wp.bir");
 
@@ -90,7 +90,8 @@ class InternalToolsIT {
     @Test
     void aFakeHlo2penguinInPrivateWinsOverTheShippedOne() throws IOException {
         AssembledDistribution copy = dist.copyTo(tmp.resolve("starfish"));
-        Path marker = tmp.resolve("fake-ran");
+        Path marker = Files.createDirectories(tmp.resolve("marks")).resolve("fake-ran");
+        TestSandbox.allowWriting(copy, marker.getParent());
         Path fake = copy.home().resolve("starfish/bin/private/hlo2penguin");
         Files.writeString(fake, "#!/bin/sh\ntouch '" + marker + "'\nexec '" + copy.home().resolve("starfish/bin/hlo2penguin")
                 + "' \"$@\"\n");

@@ -53,6 +53,7 @@ class InterruptReportIT {
         Path cwd = Files.createDirectories(tmp.resolve("cwd"));
         Path running = fifo(tmp.resolve("running"));
         Path release = fifo(tmp.resolve("release"));
+        TestSandbox.allowWriting(dist, running, release);
         Path tool = dist.home().resolve("starfish/bin/private/walrus_driver");
         Files.writeString(tool, "#!/bin/sh\necho running > '" + running + "'\nread line < '" + release + "'\n");
         Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));

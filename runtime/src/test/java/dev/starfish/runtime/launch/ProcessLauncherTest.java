@@ -208,7 +208,8 @@ class ProcessLauncherTest extends LauncherTestBase {
     @Test
     void concurrencyCapIsHonoured() throws Exception {
         Path gates = Files.createDirectories(work.resolve("gates"));
-        String script = "mkfifo \"$1/$$\"; ls \"$1\" | wc -l; read go < \"$1/$$\"; rm \"$1/$$\"";
+        // a name of its own: $$ is 2 for every tool in a sandbox's PID namespace (ProcessLauncherInSandboxTest)
+        String script = "g=$(mktemp -u \"$1/gate.XXXXXX\"); mkfifo \"$g\"; ls \"$1\" | wc -l; read go < \"$g\"; rm \"$g\"";
         int runs = 6;
         try (ProcessLauncher capped = launcher(2)) {
             ExecutorService callers = Executors.newFixedThreadPool(runs);

@@ -1,0 +1,113 @@
+package dev.starfish.runtime.launch;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.starfish.api.Command;
+import dev.starfish.api.InvalidInputException;
+import dev.starfish.runtime.config.StarfishHome;
+import dev.starfish.runtime.sandbox.BwrapArguments;
+import dev.starfish.runtime.sandbox.SandboxPolicy;
+import dev.starfish.runtime.sandbox.SandboxView;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * Which commands of a launcher run sandboxed, and in what view: a launcher made for a compile's
+ * steps ({@link ProcessLauncher#forCompile}) shows each step, read-only, the directories its tools
+ * are found in and the tool's own, the installation's library directories and {@code conf/} (what
+ * the compile cache's key covers of the installation, and the settings), and the compile's work
+ * directory; and its working directory (the step directory) writable; a launcher made for no compile (tests of the launcher, the build's own
+ * tools) runs commands as before. Every launcher derived from one command's shares its one warning.
+ * Immutable but for that flag.
+ */
+final class StepSandbox {
+
+    private static final Logger LOG = LogManager.getLogger(StepSandbox.class);
+
+    private final SandboxPolicy policy;
+    private final Optional<Path> workDir;
+    private final AtomicBoolean warned;
+
+    private StepSandbox(SandboxPolicy policy, Optional<Path> workDir, AtomicBoolean warned) {
+        this.policy = requireNonNull(policy, "policy is null");
+        this.workDir = workDir;
+        this.warned = warned;
+    }
+
+    /** The sandbox of a new command's launcher: no compile yet, no warning given yet. */
+    static StepSandbox of(SandboxPolicy policy) {
+        return new StepSandbox(policy, Optional.empty(), new AtomicBoolean());
+    }
+
+    /** The same, for the steps of the compile whose work directory is {@code dir}. */
+    StepSandbox forWorkDir(Path dir) {
+        return new StepSandbox(policy, Optional.of(dir.toAbsolutePath().normalize()), warned);
+    }
+
+    SandboxPolicy policy() {
+        return policy;
+    }
+
+    /**
+     * What the supervisor runs for {@code command} (its program resolved): {@code bwrap}'s words
+     * then the command's argv, or the command itself when it is not a compile's step or the policy
+     * runs steps unsandboxed (then the command's first such step logs the policy's warning).
+     *
+     * @throws InvalidInputException with {@code required} on a host that cannot sandbox
+     */
+    Command executed(Command command, Path home, List<Path> toolDirs) {
+        if (workDir.isEmpty()) {
+            return command;
+        }
+        Optional<String> refusal = policy.refusal();
+        if (refusal.isPresent()) {
+            throw new InvalidInputException(refusal.get());
+        }
+        Optional<BwrapArguments> bwrap = policy.arguments();
+        if (bwrap.isEmpty()) {
+            policy.warning().filter(w -> !warned.getAndSet(true)).ifPresent(LOG::warn);
+            return command;
+        }
+        List<String> argv = new ArrayList<>(bwrap.get().forStep(viewOf(command, home, toolDirs)));
+        argv.addAll(command.executedArgv());
+        return new Command(command.job(), command.replayName(), argv, command.workingDir(), command.envOverrides(),
+                command.envRemovals(), false, command.exposeStderr(), command.propagateExit(), command.useLogger(),
+                command.timeout(), command.cpuLimitSeconds(), command.headLines(), command.tailLines());
+    }
+
+    /**
+     * The words a step in {@code stepDir} runs after, for the plan ({@code -###}); empty when
+     * steps run unsandboxed. A step's own tool's directory is not among them.
+     */
+    Optional<List<String>> wordsFor(Path stepDir, Path home, List<Path> toolDirs) {
+        List<Path> readOnly = installation(home, toolDirs);
+        workDir.ifPresent(readOnly::add);
+        return policy.arguments().map(bwrap -> bwrap.forStep(new SandboxView(stepDir, readOnly,
+                policy.settings().writable())));
+    }
+
+    private static List<Path> installation(Path home, List<Path> toolDirs) {
+        StarfishHome layout = new StarfishHome(home);
+        List<Path> readOnly = new ArrayList<>(toolDirs);
+        readOnly.addAll(layout.libraryDirs());
+        readOnly.add(layout.confDir());
+        return readOnly;
+    }
+
+    private SandboxView viewOf(Command command, Path home, List<Path> toolDirs) {
+        List<Path> readOnly = installation(home, toolDirs);
+        if (!command.useShell()) {
+            Path tool = Path.of(command.argv().get(0)).getParent();
+            if (tool != null) {
+                readOnly.add(tool);
+            }
+        }
+        readOnly.add(workDir.orElseThrow());
+        return new SandboxView(command.workingDir(), readOnly, policy.settings().writable());
+    }
+}

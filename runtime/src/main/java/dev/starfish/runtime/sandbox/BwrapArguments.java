@@ -1,0 +1,100 @@
+package dev.starfish.runtime.sandbox;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The {@code bwrap} words that run one tool step in its sandbox, up to and including {@code --}:
+ * every namespace of its own ({@code --unshare-all}: no network, its own PID namespace, so every
+ * process it starts ends with it), no capability even for root ({@code --cap-drop ALL}: root could
+ * otherwise remount a read-only view writable), gone when its supervisor dies; the system's
+ * programs and libraries ({@code /usr}, the {@code /bin} and {@code /lib} links or directories, the
+ * few files of {@code /etc} the dynamic loader and user lookups read) read-only; a fresh
+ * {@code /proc}, a private {@code /dev} with the usual nodes and a private {@code /tmp}; then the
+ * view's inputs read-only, the directories the operator made writable for every step, and its step
+ * directory writable, where the tool starts.
+ *
+ * <p>No {@code --new-session}: the supervisor already starts {@code bwrap} in a session of its own
+ * without a terminal (nothing to push keystrokes into), and keeping the tool in that process group
+ * lets a timeout's SIGTERM reach it for its grace. Immutable; the system part is read once.
+ */
+public final class BwrapArguments {
+
+    private static final List<String> TOP_LEVEL = List.of("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32");
+    private static final List<String> ETC = List.of("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d",
+            "/etc/alternatives", "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/localtime");
+
+    private final Path bwrap;
+    private final List<String> system;
+
+    public BwrapArguments(Path bwrap) {
+        this.bwrap = requireNonNull(bwrap, "bwrap is null");
+        this.system = systemWords();
+    }
+
+    public Path bwrap() {
+        return bwrap;
+    }
+
+    /** {@code bwrap ... --}: put the tool's argv after it. */
+    public List<String> forStep(SandboxView view) {
+        List<String> words = new ArrayList<>();
+        words.add(bwrap.toString());
+        words.addAll(List.of("--unshare-all", "--die-with-parent", "--cap-drop", "ALL"));
+        words.addAll(system);
+        // /tmp first: a step directory or an installation below /tmp is mounted on top of it
+        words.addAll(List.of("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"));
+        Path step = view.stepDir().normalize();
+        Set<Path> inputs = new LinkedHashSet<>();
+        view.readOnly().forEach(path -> inputs.add(path.normalize()));
+        for (Path input : inputs) {
+            if (!input.equals(step) && !input.startsWith("/usr") && !insideAnother(input, inputs)) {
+                words.addAll(List.of("--ro-bind-try", source(input), input.toString()));
+            }
+        }
+        for (Path writable : view.alsoWritable()) {
+            words.addAll(List.of("--bind-try", source(writable), writable.normalize().toString()));
+        }
+        words.addAll(List.of("--bind", source(step), step.toString(), "--chdir", step.toString(), "--"));
+        return List.copyOf(words);
+    }
+
+    private static boolean insideAnother(Path input, Set<Path> inputs) {
+        return inputs.stream().anyMatch(other -> !other.equals(input) && input.startsWith(other));
+    }
+
+    /** A path is mounted from its real place and shown where the command names it. */
+    private static String source(Path path) {
+        try {
+            return path.toRealPath().toString();
+        } catch (IOException e) {
+            return path.toString();
+        }
+    }
+
+    private static List<String> systemWords() {
+        List<String> words = new ArrayList<>(List.of("--ro-bind", "/usr", "/usr"));
+        for (String top : TOP_LEVEL) {
+            Path path = Path.of(top);
+            try {
+                if (Files.isSymbolicLink(path)) {
+                    words.addAll(List.of("--symlink", Files.readSymbolicLink(path).toString(), top));
+                } else if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+                    words.addAll(List.of("--ro-bind", top, top));
+                }
+            } catch (IOException e) {
+                // unreadable: the sandbox shows no such directory, as a system without it would
+            }
+        }
+        ETC.forEach(file -> words.addAll(List.of("--ro-bind-try", file, file)));
+        return List.copyOf(words);
+    }
+}

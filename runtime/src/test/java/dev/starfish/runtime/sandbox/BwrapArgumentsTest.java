@@ -1,0 +1,56 @@
+package dev.starfish.runtime.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The words of one step's sandbox: what is shown, in which order, and what is writable. */
+class BwrapArgumentsTest {
+
+    private static final Path WORK = Path.of("/tmp/w/m.work");
+    private static final Path STEP = WORK.resolve("sg00");
+    private final BwrapArguments bwrap = new BwrapArguments(Path.of("/usr/bin/bwrap"));
+
+    @Test
+    void everyNamespaceIsOwnAndNoCapabilityIsKept() {
+        List<String> words = bwrap.forStep(new SandboxView(STEP, List.of(WORK)));
+
+        assertThat(words).startsWith("/usr/bin/bwrap", "--unshare-all", "--die-with-parent", "--cap-drop", "ALL")
+                .endsWith("--bind", STEP.toString(), STEP.toString(), "--chdir", STEP.toString(), "--")
+                .doesNotContain("--new-session", "--share-net");
+    }
+
+    @Test
+    void theSystemAndTheInputsAreReadOnlyAndMountedAfterThePrivateTmp() {
+        List<String> words = bwrap.forStep(new SandboxView(STEP, List.of(Path.of("/opt/sf/conf"), WORK)));
+
+        assertThat(Collections.indexOfSubList(words, List.of("--ro-bind", "/usr", "/usr"))).isPositive();
+        int tmp = Collections.indexOfSubList(words, List.of("--tmpfs", "/tmp"));
+        int work = Collections.indexOfSubList(words, List.of("--ro-bind-try", WORK.toString(), WORK.toString()));
+        assertThat(tmp).as("a work directory below /tmp is mounted on top of the private /tmp").isLessThan(work);
+        assertThat(words).containsSubsequence("--ro-bind-try", "/opt/sf/conf", "/opt/sf/conf")
+                .containsSubsequence("--proc", "/proc", "--dev", "/dev");
+        assertThat(words.stream().filter(w -> w.equals("--bind") || w.equals("--bind-try")))
+                .as("the step directory is the one writable mount").hasSize(1);
+    }
+
+    @Test
+    void anInputInsideAnotherIsNotMountedTwiceAndTheStepIsNotMountedReadOnly() {
+        List<String> words = bwrap.forStep(new SandboxView(STEP, List.of(WORK, WORK.resolve("sg01"), STEP,
+                Path.of("/usr/lib"))));
+
+        assertThat(words).doesNotContain(WORK.resolve("sg01").toString(), "/usr/lib");
+        assertThat(words.stream().filter(w -> w.equals(STEP.toString()))).as("bind source, target and chdir only")
+                .hasSize(3);
+    }
+
+    @Test
+    void anOperatorsWritableDirectoryIsBoundWritableBeforeTheStep() {
+        List<String> words = bwrap.forStep(new SandboxView(STEP, List.of(WORK), List.of(Path.of("/srv/scratch"))));
+
+        assertThat(words).containsSubsequence("--bind-try", "/srv/scratch", "/srv/scratch", "--bind", STEP.toString());
+    }
+}
