@@ -26,7 +26,7 @@ public enum Setting {
     SANDBOX("launcher.sandbox", "auto",
             "run each tool step in a bubblewrap sandbox: auto (where the host can, else one warning per command), "
                     + "required (refuse to compile where it cannot), off"),
-    SANDBOX_WRITABLE("launcher.sandbox.writable", "",
+    SANDBOX_WRITABLE("launcher.sandbox.writable", null,
             "absolute directories, comma-separated, every sandboxed tool step may also write (not in the compile cache's key)"),
     NATIVE_DEEPBIND("nativelib.deepbind", "true", "open each job's JNI library with RTLD_DEEPBIND before binding it"),
     NATIVE_CACHE_DIR("nativelib.cache.dir", null,

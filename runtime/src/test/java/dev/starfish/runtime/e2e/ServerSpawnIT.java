@@ -53,7 +53,9 @@ class ServerSpawnIT {
     @Test
     void sigintToOneOfTwoCompilesKillsOnlyItsToolsOnTheSharedSpawnServerAndTheOtherCompileEndsWell()
             throws Exception {
-        AssembledDistribution dist = shipped.copyTo(cwd.resolve("dist"));
+        // the test finds each tool among the host's processes by its working directory and walks up to the spawn
+        // server: in a sandbox bwrap's two processes share that directory, so it looks at the unsandboxed tree
+        AssembledDistribution dist = TestSandbox.turnOff(shipped.copyTo(cwd.resolve("dist")));
         GatedTools gates = GatedTools.install(dist, Files.createDirectories(cwd.resolve("gates")));
         Path first = modelDir("a");
         Path second = modelDir("b");
