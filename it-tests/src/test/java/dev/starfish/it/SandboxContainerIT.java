@@ -9,7 +9,7 @@ import org.testcontainers.containers.Container.ExecResult;
 
 /**
  * The tool sandbox in real containers (docs/isolation.md, "Where it cannot run"): where the
- * container allows bubblewrap's namespaces (a privileged container, see {@link StarfishContainer}),
+ * container allows bubblewrap's namespaces (seccomp and system paths unconfined, not privileged: see {@link StarfishContainer}),
  * every tool step runs sandboxed and doctor says so; with the engine's defaults (its seccomp profile
  * refuses user namespaces, its {@code /proc} is partly masked) {@code auto} warns once and compiles,
  * {@code required} refuses, doctor warns.

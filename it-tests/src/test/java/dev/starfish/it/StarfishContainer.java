@@ -1,5 +1,6 @@
 package dev.starfish.it;
 
+import com.github.dockerjava.api.model.HostConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -26,12 +27,13 @@ final class StarfishContainer extends GenericContainer<StarfishContainer> {
 
     /**
      * A container where the tool sandbox works ({@code launcher.sandbox=auto} sandboxes every tool
-     * step, docs/isolation.md): bubblewrap needs user namespaces (Docker's default seccomp profile
-     * refuses them) and a {@code /proc} it may mount afresh (Docker masks parts of it). The CLI's
-     * {@code --security-opt seccomp=unconfined --security-opt systempaths=unconfined} would do;
-     * {@code systempaths} is an option of the CLI only, which the engine API of docker-java 3.7 cannot
-     * send, so the container is privileged. The user the driver runs as stays uid 1000 without
-     * capabilities.
+     * step, docs/isolation.md), without being privileged: bubblewrap needs user namespaces (Docker's
+     * default seccomp profile refuses them) and a {@code /proc} it may mount afresh (the kernel
+     * refuses while Docker masks parts of the container's). So it runs as the CLI's {@code
+     * --security-opt seccomp=unconfined --security-opt systempaths=unconfined} would: the engine
+     * API spells the second as empty {@code MaskedPaths} and {@code ReadonlyPaths}, fields docker-java
+     * 3.7's {@code HostConfig} lacks, sent through its raw values. No capability is added, and the
+     * user the driver runs as stays uid 1000.
      */
     StarfishContainer(StarfishImage image) {
         this(image, true);
@@ -44,11 +46,18 @@ final class StarfishContainer extends GenericContainer<StarfishContainer> {
 
     private StarfishContainer(StarfishImage image, boolean sandboxCapable) {
         super(image.image());
-        withPrivilegedMode(sandboxCapable);
         withNetworkMode("none");
         withCommand("sleep", "infinity");
-        // docker-init reaps orphans, so a tool left behind shows as a live process, not a zombie.
-        withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withInit(true));
+        withCreateContainerCmdModifier(cmd -> {
+            HostConfig host = cmd.getHostConfig();
+            // docker-init reaps orphans, so a tool left behind shows as a live process, not a zombie.
+            host.withInit(true);
+            if (sandboxCapable) {
+                host.withSecurityOpts(List.of("seccomp=unconfined"));
+                host.getRawValues().put("MaskedPaths", List.of());
+                host.getRawValues().put("ReadonlyPaths", List.of());
+            }
+        });
         // bin/starfish's default is the resident server; the suite's second run sets STARFISH_SERVER=off
         String server = System.getenv("STARFISH_SERVER");
         if (server != null) {

@@ -74,10 +74,12 @@ class CleanCommandIT {
         Path cwd = Files.createDirectories(tmp.resolve("cwd"));
         Path running = fifo(tmp.resolve("running"));
         Path release = fifo(tmp.resolve("release"));
-        TestSandbox.allowWriting(copy, running, release, tmp.resolve("paced"));
+        // the sandbox binds only what exists when a step starts: the marker goes into a directory made now
+        Path pace = Files.createDirectories(tmp.resolve("pace"));
+        TestSandbox.allowWriting(copy, running, release, pace);
         Path tool = copy.home().resolve("starfish/bin/private/walrus_driver");
         // only the first run (of one subgraph) is paced; mkdir is atomic, so the others go straight on
-        Files.writeString(tool, "#!/bin/sh\nif mkdir '" + tmp.resolve("paced") + "' 2>/dev/null; then\n"
+        Files.writeString(tool, "#!/bin/sh\nif mkdir '" + pace.resolve("first") + "' 2>/dev/null; then\n"
                 + "  echo running > '" + running + "'\n  read line < '" + release + "'\nfi\n"
                 + "exec '" + copy.home().resolve("starfish/bin/walrus_driver") + "' \"$@\"\n");
         Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
