@@ -4,8 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.net.URLConnection;
 import java.security.CodeSigner;
 import java.security.CodeSource;
 import java.util.ArrayList;
@@ -13,6 +16,9 @@ import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Optional;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.zip.ZipFile;
 import java.nio.file.Path;
 import dev.starfish.api.NativeLibraryHost;
 import dev.starfish.runtime.nativelib.JniBinderClass;
@@ -33,6 +39,11 @@ import dev.starfish.runtime.nativelib.PluginNatives;
  * {@code META-INF/services/...}) is looked up in the plugin's jar first and then in the
  * platform loader; {@link #getResource} is the first of {@link #getResources}. Parallel
  * capable. JNI libraries and tools the plugin bundles are extracted and bound by its {@link PluginNatives}.
+ *
+ * <p>Class bytes come from a {@link JarFile} this loader alone owns, and resource streams from
+ * an uncached connection: {@code URLClassLoader}'s own streams share the JDK's process-wide
+ * {@code JarFile} of the URL and close it with the loader, under every other loader of the
+ * same jar (a retired registry, lint's loader, a second compile's registry in the server).
  */
 public final class JobClassLoader extends URLClassLoader implements NativeLibraryHost, PluginNatives.BinderSource {
 
@@ -45,6 +56,7 @@ public final class JobClassLoader extends URLClassLoader implements NativeLibrar
     private final HostSharedPackages policy;
     private final PluginNatives natives;
     private final CodeSource codeSource;
+    private final JarFile ownJar;
 
     public JobClassLoader(String pluginId, URL jar, ClassLoader hostLoader, HostSharedPackages policy,
             PluginNatives natives) {
@@ -54,6 +66,17 @@ public final class JobClassLoader extends URLClassLoader implements NativeLibrar
         this.policy = requireNonNull(policy, "policy is null");
         this.natives = requireNonNull(natives, "natives is null");
         this.codeSource = new CodeSource(jar, (CodeSigner[]) null);
+        this.ownJar = open(jar);
+    }
+
+    private static JarFile open(URL jar) {
+        try {
+            return new JarFile(Path.of(jar.toURI()).toFile(), true, ZipFile.OPEN_READ, Runtime.version());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the plugin jar " + jar, e);
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("not a plugin jar file: " + jar, e);
+        }
     }
 
     @Override
@@ -88,8 +111,11 @@ public final class JobClassLoader extends URLClassLoader implements NativeLibrar
 
     @Override
     public void close() throws IOException {
-        natives.close();
-        super.close();
+        try (ownJar) {
+            natives.close();
+        } finally {
+            super.close();
+        }
     }
 
     public String pluginId() {
@@ -133,13 +159,13 @@ public final class JobClassLoader extends URLClassLoader implements NativeLibrar
     protected Class<?> findClass(String name) throws ClassNotFoundException {
         String path = name.replace('.', '/').concat(".class");
         byte[] bytes;
-        // URLClassLoader closes the jar this stream opens when the loader is closed
-        try (InputStream in = findResource(path) == null ? null : getResourceAsStream(path)) {
-            if (in == null) {
+        try {
+            Optional<byte[]> file = classFile(name);
+            if (file.isEmpty()) {
                 throw new ClassNotFoundException(name + " (not in plugin '" + pluginId + "')");
             }
-            bytes = ExitCallRewriter.rewrite(in.readAllBytes());
-        } catch (IOException e) {
+            bytes = ExitCallRewriter.rewrite(file.get());
+        } catch (IOException | IllegalStateException e) {
             throw new ClassNotFoundException(name + ": cannot read it from plugin '" + pluginId + "': " + e, e);
         }
         return defineClass(name, bytes, 0, bytes.length, codeSource);
@@ -148,8 +174,28 @@ public final class JobClassLoader extends URLClassLoader implements NativeLibrar
     /** The class file of {@code className} as the plugin's jar holds it (not rewritten), or empty. */
     Optional<byte[]> classFile(String className) throws IOException {
         String path = className.replace('.', '/').concat(".class");
-        try (InputStream in = findResource(path) == null ? null : getResourceAsStream(path)) {
-            return in == null ? Optional.empty() : Optional.of(in.readAllBytes());
+        JarEntry entry = ownJar.getJarEntry(path);
+        if (entry == null) {
+            return Optional.empty();
+        }
+        try (InputStream in = ownJar.getInputStream(entry)) {
+            return Optional.of(in.readAllBytes());
+        }
+    }
+
+    /** A stream of its own per call, so that no other loader's {@code close} can end it. */
+    @Override
+    public InputStream getResourceAsStream(String name) {
+        URL url = getResource(name);
+        if (url == null) {
+            return null;
+        }
+        try {
+            URLConnection connection = url.openConnection();
+            connection.setUseCaches(false);
+            return connection.getInputStream();
+        } catch (IOException e) {
+            return null;
         }
     }
 

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.starfish.runtime.plugin.PluginRejectList;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
@@ -102,6 +104,40 @@ class JobClassLoaderTest {
                 assertThat(all(loader, name)).as(name).isEmpty();
                 assertThat(loader.getResource(name)).as(name).isNull();
             }
+        }
+    }
+
+    /**
+     * Two loaders of one jar (a retired registry beside a live one, lint's loader beside the
+     * compile's): closing one must not close the jar under the other. {@code
+     * URLClassLoader.getResourceAsStream} shares the JDK's cached {@code JarFile} per URL and
+     * closes it with the loader, which made the live loader's next class a {@code NoClassDefFoundError}.
+     */
+    @Test
+    void closingOneLoaderOfAJarLeavesAnotherLoaderOfTheSameJarWorking() throws Exception {
+        new PluginJarBuilder(tmp, "two")
+                .job("fixture.two.TwoJob", PluginJarBuilder.inProcessJob("fixture.two", "TwoJob", "", "1"))
+                .source("fixture.two.First", "package fixture.two; public class First {}")
+                .source("fixture.two.Second", "package fixture.two; public class Second {}")
+                .entry("fixture/two.txt", "two")
+                .buildInto(tmp.resolve("plugins"), "two.jar");
+        try (JobRegistry live = JobRegistry.forDirectory(tmp.resolve("plugins"), PluginRejectList.none()).loadAllJobs()) {
+            ClassLoader kept = live.registered("TwoJob").plugin().loader();
+            InputStream openInKept;
+            try (JobRegistry retired = JobRegistry.forDirectory(tmp.resolve("plugins"), PluginRejectList.none()).loadAllJobs()) {
+                ClassLoader closed = retired.registered("TwoJob").plugin().loader();
+                closed.loadClass("fixture.two.First");
+                try (InputStream in = closed.getResourceAsStream("fixture/two.txt")) {
+                    assertThat(in).isNotNull();
+                }
+                openInKept = kept.getResourceAsStream("fixture/two.txt");
+            }
+            try (InputStream in = openInKept) {
+                assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8))
+                        .as("a stream the live loader opened before the other closed").isEqualTo("two");
+            }
+            assertThat(kept.loadClass("fixture.two.Second").getClassLoader()).isSameAs(kept);
+            assertThat(kept.loadClass("fixture.two.First").getClassLoader()).isSameAs(kept);
         }
     }
 }
