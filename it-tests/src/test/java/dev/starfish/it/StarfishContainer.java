@@ -1,11 +1,14 @@
 package dev.starfish.it;
 
+import com.github.dockerjava.api.model.DockerObject;
 import com.github.dockerjava.api.model.HostConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.testcontainers.containers.Container.ExecResult;
 import org.testcontainers.containers.ExecConfig;
 import org.testcontainers.containers.GenericContainer;
@@ -54,14 +57,30 @@ final class StarfishContainer extends GenericContainer<StarfishContainer> {
             host.withInit(true);
             if (sandboxCapable) {
                 host.withSecurityOpts(List.of("seccomp=unconfined"));
-                host.getRawValues().put("MaskedPaths", List.of());
-                host.getRawValues().put("ReadonlyPaths", List.of());
+                Map<String, Object> raw = rawValues(host);
+                raw.put("MaskedPaths", List.of());
+                raw.put("ReadonlyPaths", List.of());
             }
         });
         // bin/starfish's default is the resident server; the suite's second run sets STARFISH_SERVER=off
         String server = System.getenv("STARFISH_SERVER");
         if (server != null) {
             withEnv("STARFISH_SERVER", server);
+        }
+    }
+
+    /**
+     * The fields a docker-java object sends beyond those it models. Its getter is a read-only
+     * view (serialised as {@code @JsonAnyGetter}), so the map behind it is reached directly.
+     */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> rawValues(HostConfig host) {
+        try {
+            Field field = DockerObject.class.getDeclaredField("rawValues");
+            field.setAccessible(true);
+            return (Map<String, Object>) field.get(host);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("docker-java's HostConfig has no raw values to add MaskedPaths to", e);
         }
     }
 
