@@ -46,23 +46,9 @@ final class BatchGuard implements CompileWatch, AutoCloseable {
 
     @Override
     public Watched watch(CompileRequest request, Supplier<String> runningJobs) {
-        return new Watched() {
-            @Override
-            public String interruptedBy() {
-                return signals.interruptedBy();
-            }
-
-            /** The model's log stays open until the guard has written its interruption there. */
-            @Override
-            public void awaitStopRecorded() {
-                signals.awaitEnd();
-            }
-
-            @Override
-            public void close() {
-                // the board records the model's end; the batch's guard stays for the others
-            }
-        };
+        // the model's log stays open until the guard has written its interruption there; the board
+        // records the model's end, and the batch's guard stays for the others
+        return signals.watched(() -> { });
     }
 
     /** The signal that stopped the batch, or {@code null}. */

@@ -22,16 +22,10 @@ import java.util.Optional;
  */
 public final class CacheMaintenance {
 
-    private final CacheDirectory cache;
-    private final EntryStore store;
-    private final KeyLocks locks;
-    private final long maxBytes;
+    private final CacheParts parts;
 
-    CacheMaintenance(CacheDirectory cache, EntryStore store, KeyLocks locks, long maxBytes) {
-        this.cache = requireNonNull(cache, "cache is null");
-        this.store = requireNonNull(store, "store is null");
-        this.locks = requireNonNull(locks, "locks is null");
-        this.maxBytes = maxBytes;
+    CacheMaintenance(CacheParts parts) {
+        this.parts = requireNonNull(parts, "parts is null");
     }
 
     /**
@@ -59,9 +53,9 @@ public final class CacheMaintenance {
         long bytes = 0;
         Instant oldest = null;
         Instant newest = null;
-        for (Path dir : cache.entryDirs()) {
+        for (Path dir : parts.cache().entryDirs()) {
             try {
-                CacheEntry entry = store.read(dir);
+                CacheEntry entry = parts.store().read(dir);
                 count++;
                 bytes += entry.bytes();
                 oldest = oldest == null || entry.lastUse().isBefore(oldest) ? entry.lastUse() : oldest;
@@ -70,16 +64,16 @@ public final class CacheMaintenance {
                 malformed++;
             }
         }
-        return new Info(cache.root(), count, bytes, maxBytes, Optional.ofNullable(oldest), Optional.ofNullable(newest),
-                malformed);
+        return new Info(parts.cache().root(), count, bytes, parts.maxBytes(), Optional.ofNullable(oldest),
+                Optional.ofNullable(newest), malformed);
     }
 
     /** The well-formed entries, most recently used first (malformed ones are counted by {@link #info()}). */
     public List<CacheEntry> list() {
         List<CacheEntry> entries = new ArrayList<>();
-        for (Path dir : cache.entryDirs()) {
+        for (Path dir : parts.cache().entryDirs()) {
             try {
-                entries.add(store.read(dir));
+                entries.add(parts.store().read(dir));
             } catch (CorruptEntryException e) {
                 // not listed: info() counts it, verify drops it
             }
@@ -99,10 +93,10 @@ public final class CacheMaintenance {
             throw new IllegalArgumentException("expected a cache key or at least its first 8 hex digits (as cache list "
                     + "shows them), found '" + keyOrPrefix + "'");
         }
-        List<String> matches = cache.entryDirs().stream().map(d -> d.getFileName().toString())
+        List<String> matches = parts.cache().entryDirs().stream().map(d -> d.getFileName().toString())
                 .filter(name -> name.startsWith(wanted)).sorted().toList();
         if (matches.isEmpty()) {
-            throw new IllegalArgumentException("no entry of " + cache.root() + " has the key " + keyOrPrefix
+            throw new IllegalArgumentException("no entry of " + parts.cache().root() + " has the key " + keyOrPrefix
                     + " (see starfish cache list)");
         }
         if (matches.size() > 1) {
@@ -114,12 +108,12 @@ public final class CacheMaintenance {
 
     /** Removes the entry of {@code key} unless a compile holds its lock; true when it was removed. */
     public boolean remove(CacheKey key) {
-        Optional<HeldLock> lock = locks.tryAcquire(key);
+        Optional<HeldLock> lock = parts.locks().tryAcquire(key);
         if (lock.isEmpty()) {
             return false;
         }
         try (HeldLock held = lock.get()) {
-            store.remove(cache.entry(key));
+            parts.store().remove(parts.cache().entry(key));
             return true;
         }
     }
@@ -138,11 +132,11 @@ public final class CacheMaintenance {
     /** Re-hashes every entry; drops and returns the corrupt ones. */
     public List<Dropped> verify() {
         List<Dropped> dropped = new ArrayList<>();
-        for (Path dir : cache.entryDirs()) {
+        for (Path dir : parts.cache().entryDirs()) {
             try {
-                store.verify(store.read(dir));
+                parts.store().verify(parts.store().read(dir));
             } catch (CorruptEntryException e) {
-                store.remove(dir);
+                parts.store().remove(dir);
                 dropped.add(new Dropped(dir.getFileName().toString(), e.getMessage()));
             }
         }
@@ -156,13 +150,13 @@ public final class CacheMaintenance {
     public int clear() {
         removeLeftovers();
         int removed = 0;
-        for (Path dir : cache.entryDirs()) {
-            Optional<HeldLock> lock = locks.tryAcquire(new CacheKey(dir.getFileName().toString()));
+        for (Path dir : parts.cache().entryDirs()) {
+            Optional<HeldLock> lock = parts.locks().tryAcquire(new CacheKey(dir.getFileName().toString()));
             if (lock.isEmpty()) {
                 continue;
             }
             try (HeldLock held = lock.get()) {
-                store.remove(dir);
+                parts.store().remove(dir);
                 removed++;
             }
         }
@@ -172,15 +166,15 @@ public final class CacheMaintenance {
     /** Entries half-written or half-removed by processes of this host that are gone ({@code KEY.HOST.PID.NONCE}). */
     private void removeLeftovers() {
         HostIdentity self = HostIdentity.current();
-        try (DirectoryStream<Path> temps = Files.newDirectoryStream(cache.tmp())) {
+        try (DirectoryStream<Path> temps = Files.newDirectoryStream(parts.cache().tmp())) {
             for (Path temp : temps) {
                 String name = temp.getFileName().toString();
-                String[] parts = name.split("\\.");
-                if (parts.length < 4 || !name.contains("." + self.safeHost() + ".")) {
+                String[] fields = name.split("\\.");
+                if (fields.length < 4 || !name.contains("." + self.safeHost() + ".")) {
                     continue;
                 }
                 try {
-                    long pid = Long.parseLong(parts[parts.length - 2]);
+                    long pid = Long.parseLong(fields[fields.length - 2]);
                     if (!new HostIdentity(self.host(), pid, -1).isAlive()) {
                         EntryStore.deleteTree(temp);
                     }

@@ -58,7 +58,7 @@ public final class CompileCache {
         HostIdentity self = HostIdentity.current();
         this.store = new EntryStore(directory, self);
         this.locks = new KeyLocks(directory.locks(), self, settings.lockStaleAfter(), settings.lockWaitAtMost());
-        this.eviction = new Eviction(directory, store, locks, settings.maxBytes());
+        this.eviction = new Eviction(new CacheParts(directory, store, locks, settings.maxBytes()));
     }
 
     /** The cache that is off. */
@@ -289,7 +289,7 @@ public final class CompileCache {
         if (directory == null) {
             throw new IllegalStateException("the compile cache is off");
         }
-        return new CacheMaintenance(directory, store, locks, settings.maxBytes());
+        return new CacheMaintenance(new CacheParts(directory, store, locks, settings.maxBytes()));
     }
 
     @Override

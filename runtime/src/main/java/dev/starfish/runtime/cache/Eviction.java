@@ -24,29 +24,23 @@ final class Eviction {
 
     private static final Logger LOG = LogManager.getLogger(Eviction.class);
 
-    private final CacheDirectory cache;
-    private final EntryStore store;
-    private final KeyLocks locks;
-    private final long maxBytes;
+    private final CacheParts parts;
 
-    Eviction(CacheDirectory cache, EntryStore store, KeyLocks locks, long maxBytes) {
-        this.cache = requireNonNull(cache, "cache is null");
-        this.store = requireNonNull(store, "store is null");
-        this.locks = requireNonNull(locks, "locks is null");
-        this.maxBytes = maxBytes;
+    Eviction(CacheParts parts) {
+        this.parts = requireNonNull(parts, "parts is null");
     }
 
     /** Removes least recently used entries until the cache fits its cap; returns how many it removed. */
     int evict(Set<String> spared) {
-        if (maxBytes <= 0) {
+        if (parts.maxBytes() <= 0) {
             return 0;
         }
         List<CacheEntry> entries = new ArrayList<>();
         Map<Path, Long> corrupt = new LinkedHashMap<>();
         long total = 0;
-        for (Path dir : cache.entryDirs()) {
+        for (Path dir : parts.cache().entryDirs()) {
             try {
-                CacheEntry entry = store.read(dir);
+                CacheEntry entry = parts.store().read(dir);
                 entries.add(entry);
                 total += entry.bytes();
             } catch (CorruptEntryException e) {
@@ -55,12 +49,12 @@ final class Eviction {
                 total += bytes;
             }
         }
-        if (total <= maxBytes) {
+        if (total <= parts.maxBytes()) {
             return 0;
         }
         int removed = 0;
         for (Map.Entry<Path, Long> bad : corrupt.entrySet()) {
-            if (total <= maxBytes) {
+            if (total <= parts.maxBytes()) {
                 break;
             }
             if (removeUnlocked(new CacheKey(bad.getKey().getFileName().toString()), bad.getKey(), spared)) {
@@ -70,7 +64,7 @@ final class Eviction {
         }
         entries.sort(Comparator.comparing(CacheEntry::lastUse).thenComparing(e -> e.key().hex()));
         for (CacheEntry entry : entries) {
-            if (total <= maxBytes) {
+            if (total <= parts.maxBytes()) {
                 break;
             }
             if (removeUnlocked(entry.key(), entry.dir(), spared)) {
@@ -80,7 +74,7 @@ final class Eviction {
         }
         if (removed > 0) {
             LOG.info("Evicted {} least recently used entr{} from the compile cache {} (cap {} bytes, now {} bytes)",
-                    removed, removed == 1 ? "y" : "ies", cache.root(), maxBytes, total);
+                    removed, removed == 1 ? "y" : "ies", parts.cache().root(), parts.maxBytes(), total);
         }
         return removed;
     }
@@ -90,12 +84,12 @@ final class Eviction {
         if (spared.contains(key.hex())) {
             return false;
         }
-        Optional<HeldLock> lock = locks.tryAcquire(key);
+        Optional<HeldLock> lock = parts.locks().tryAcquire(key);
         if (lock.isEmpty()) {
             return false;
         }
         try (HeldLock held = lock.get()) {
-            store.remove(dir);
+            parts.store().remove(dir);
             return true;
         }
     }

@@ -7,33 +7,37 @@ import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.host.Host;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 
 /**
- * What the commands that compile models ({@code compile}, {@code batch}) share: the host attached
- * before parsing, whose jobs add their options to the command, and the pipeline a command line
- * chooses from {@code --pipeline}, {@code pipeline=} of the configuration and the job options given.
+ * What the commands that compile models ({@code compile}, {@code batch}) share, as a mixin: the
+ * host attached before parsing, whose jobs add their options to the command, and the pipeline a
+ * command line chooses from {@code --pipeline}, {@code pipeline=} of the configuration and the job
+ * options given. ({@code @Command} without attributes: Picocli takes a class as a mixin only
+ * when it carries one of its annotations, and this one has no option of its own.)
  */
-final class AttachedHost {
+@Command
+final class AttachedHost implements HostAware {
 
-    private final String command;
+    @Spec(Spec.Target.MIXEE)
+    private CommandSpec command;
+
     private final JobOptionBinder binder = new JobOptionBinder();
     private Host host;
 
-    AttachedHost(String command) {
-        this.command = requireNonNull(command, "command is null");
-    }
-
-    /** Attaches the host and adds its jobs' options to {@code spec}; called before parsing. */
-    void attach(CommandSpec spec, Host newHost) {
+    /** Attaches the host and adds its jobs' options to the command; called before parsing. */
+    @Override
+    public void attach(Host newHost) {
         this.host = requireNonNull(newHost, "newHost is null");
-        binder.register(spec, newHost.registry());
+        binder.register(command, newHost.registry());
     }
 
     Host host() {
         if (host == null) {
-            throw new IllegalStateException("no host attached to the " + command + " command");
+            throw new IllegalStateException("no host attached to the " + command.name() + " command");
         }
         return host;
     }

@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
                 "Each model keeps its own work directory, log file and status. Prints a summary and writes "
                         + "batch-report.json.",
                 "Exit 0 when every model compiled, 1 when any did not, 2 for usage errors."})
-final class BatchCommand implements Callable<Integer>, HostAware {
+final class BatchCommand implements Callable<Integer> {
 
     static final String DEFAULT_REPORT = "batch-report.json";
 
@@ -86,13 +86,8 @@ final class BatchCommand implements Callable<Integer>, HostAware {
     @Mixin
     LoggingOptions logging;
 
-    private final AttachedHost attached = new AttachedHost("batch");
-
-    /** Attaches the host whose jobs contribute options; called before parsing. */
-    @Override
-    public void attach(Host newHost) {
-        attached.attach(spec, newHost);
-    }
+    @Mixin
+    AttachedHost attached;
 
     @Override
     public Integer call() {

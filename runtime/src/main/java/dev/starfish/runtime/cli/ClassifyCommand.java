@@ -3,14 +3,11 @@ package dev.starfish.runtime.cli;
 import dev.starfish.runtime.classify.JobClassification;
 import dev.starfish.runtime.classify.JobClassifier;
 import dev.starfish.runtime.host.Host;
-import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /** {@code starfish jobs classify}: the seed's §1 table, rebuilt from the plugins' bytecode. */
 @Command(name = "classify", mixinStandardHelpOptions = true,
@@ -21,14 +18,8 @@ final class ClassifyCommand implements Callable<Integer> {
     @ParentCommand
     private JobsCommand jobs;
 
-    @Spec
-    private CommandSpec spec;
-
     @Mixin
-    private JsonOption json;
-
-    @Mixin
-    LoggingOptions logging;
+    ListingOutput output;
 
     @Override
     public Integer call() throws Exception {
@@ -37,18 +28,14 @@ final class ClassifyCommand implements Callable<Integer> {
             List<JobClassification> rows = host.registry().jobs().stream()
                     .map(job -> JobClassifier.classify(job, job.declaration().kind().label()))
                     .toList();
-            PrintWriter out = spec.commandLine().getOut();
-            if (json.enabled) {
-                out.println(JsonOption.render(rows));
-            } else {
+            output.print(rows, out -> {
                 out.printf("%-20s %14s %11s %14s  %-11s %s%n", "JOB", "RESOLVER REFS", "SPAWN REFS", "PROCESS REFS",
                         "KIND", "DECLARED");
                 for (JobClassification row : rows) {
                     out.printf("%-20s %14d %11d %14d  %-11s %s%s%n", row.name(), row.resolverRefs(), row.spawnRefs(),
                             row.processClassRefs(), row.kind(), row.declaredKind(), row.agrees() ? "" : "  (mismatch)");
                 }
-            }
-            out.flush();
+            });
         }
         return ExitCodes.OK;
     }

@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "compile", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compile an HLO model into a .neff.",
                 "Paths are resolved against the directory starfish was started in."})
-final class CompileCommand implements Callable<Integer>, HostAware {
+final class CompileCommand implements Callable<Integer> {
 
     static final String DEFAULT_LOG = "log-starfish.txt";
 
@@ -72,13 +72,8 @@ final class CompileCommand implements Callable<Integer>, HostAware {
             + "nothing, create nothing.")
     boolean dryRun;
 
-    private final AttachedHost attached = new AttachedHost("compile");
-
-    /** Attaches the host whose jobs contribute options; called before parsing. */
-    @Override
-    public void attach(Host newHost) {
-        attached.attach(spec, newHost);
-    }
+    @Mixin
+    AttachedHost attached;
 
     @Override
     public Integer call() {

@@ -10,9 +10,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code starfish pipeline}: the configured job order ({@code pipeline=} of
@@ -29,14 +27,8 @@ final class PipelineCommand implements Callable<Integer> {
     @ParentCommand
     private StarfishCommand root;
 
-    @Spec
-    private CommandSpec spec;
-
     @Mixin
-    private JsonOption json;
-
-    @Mixin
-    LoggingOptions logging;
+    ListingOutput output;
 
     @Override
     public Integer call() throws Exception {
@@ -45,14 +37,10 @@ final class PipelineCommand implements Callable<Integer> {
                     host.registry());
             List<PipelineListing> rows = new ArrayList<>(pipeline.stages().stream().map(PipelineListing::of).toList());
             pipeline.notIn(host.registry()).forEach(job -> rows.add(PipelineListing.notInPipeline(job)));
-            PrintWriter out = spec.commandLine().getOut();
-            if (json.enabled) {
-                out.println(JsonOption.render(rows));
-            } else {
+            output.print(rows, out -> {
                 out.println("Pipeline of " + host.properties().source() + ":");
                 print(out, rows);
-            }
-            out.flush();
+            });
         }
         return ExitCodes.OK;
     }

@@ -2,6 +2,7 @@ package dev.starfish.runtime.cli;
 
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
@@ -23,7 +24,7 @@ final class PluginsCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @picocli.CommandLine.Mixin
+    @Mixin
     LoggingOptions logging;
 
     StarfishCommand root() {

@@ -12,10 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code starfish plugins lint JAR...}: checks plugin jars before they are dropped into the
@@ -35,21 +34,18 @@ final class PluginsLintCommand implements Callable<Integer> {
     @ParentCommand
     private PluginsCommand plugins;
 
-    @Spec
-    private CommandSpec spec;
-
-    @picocli.CommandLine.Mixin
-    LoggingOptions logging;
+    @Mixin
+    CommandConsole console;
 
     @Parameters(paramLabel = "JAR", arity = "1..*", description = "Plugin jars to check.")
     private List<Path> jars = new ArrayList<>();
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = console.out();
+        PrintWriter err = console.err();
         List<String> missing = new ArrayList<>();
-        Invocation invocation = StarfishCommand.invocation(spec);
+        Invocation invocation = console.invocation();
         for (Path jar : jars) {
             Path file = invocation.workingDirectory().resolve(jar);
             if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS) || Files.isDirectory(file)) {

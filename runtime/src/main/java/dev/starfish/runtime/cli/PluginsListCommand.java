@@ -14,9 +14,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code starfish plugins list}: every jar of the plugin path with its id, version, jobs and state;
@@ -33,41 +31,30 @@ final class PluginsListCommand implements Callable<Integer> {
     @ParentCommand
     private PluginsCommand plugins;
 
-    @Spec
-    private CommandSpec spec;
-
     @Mixin
-    private JsonOption json;
-
-    @Mixin
-    LoggingOptions logging;
+    ListingOutput output;
 
     @Override
     public Integer call() throws Exception {
         HostOptions options = plugins.root().hostOptions();
         try (Host host = options.openHostForListing()) {
             List<PluginReport> reports = host.registry().plugins();
-            PrintWriter out = spec.commandLine().getOut();
-            if (json.enabled) {
-                List<Map<String, Object>> rows = new ArrayList<>();
-                for (PluginReport r : reports) {
-                    Map<String, Object> row = new LinkedHashMap<>();
-                    row.put("jar", r.jar().toString());
-                    row.put("directory", r.jar().getParent().toString());
-                    row.put("plugin", r.id());
-                    row.put("version", r.version());
-                    row.put("jobs", r.jobs());
-                    row.put("state", r.state().label());
-                    row.put("reason", r.reason().isEmpty() ? null : r.reason());
-                    rows.add(row);
-                }
-                out.println(JsonOption.render(rows));
-            } else {
-                printTable(out, reports, host.registry().pluginPath());
-            }
-            out.flush();
+            output.print(reports.stream().map(PluginsListCommand::asMap).toList(),
+                    out -> printTable(out, reports, host.registry().pluginPath()));
         }
         return ExitCodes.OK;
+    }
+
+    private static Map<String, Object> asMap(PluginReport r) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("jar", r.jar().toString());
+        row.put("directory", r.jar().getParent().toString());
+        row.put("plugin", r.id());
+        row.put("version", r.version());
+        row.put("jobs", r.jobs());
+        row.put("state", r.state().label());
+        row.put("reason", r.reason().isEmpty() ? null : r.reason());
+        return row;
     }
 
     /**

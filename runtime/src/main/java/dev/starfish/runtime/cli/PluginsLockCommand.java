@@ -11,9 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code starfish plugins lock}: writes {@code conf/plugins.lock}, one {@code sha256  name}
@@ -29,11 +28,8 @@ final class PluginsLockCommand implements Callable<Integer> {
     @ParentCommand
     private PluginsCommand plugins;
 
-    @Spec
-    private CommandSpec spec;
-
-    @picocli.CommandLine.Mixin
-    LoggingOptions logging;
+    @Mixin
+    CommandConsole console;
 
     @Override
     public Integer call() {
@@ -55,13 +51,13 @@ final class PluginsLockCommand implements Callable<Integer> {
             jars.addAll(inDir);
         }
         if (!problems.isEmpty()) {
-            PrintWriter err = spec.commandLine().getErr();
+            PrintWriter err = console.err();
             problems.forEach(p -> err.println("starfish: error: not writing " + lockFile + ": " + p));
             err.flush();
             return ExitCodes.FAILURE;
         }
         PluginLock.write(lockFile, jars, path.paths().get(0));
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = console.out();
         out.println("wrote " + lockFile + ": " + jars.size() + " jar(s) of " + path.describe());
         out.flush();
         return ExitCodes.OK;

@@ -6,7 +6,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code starfish server status|stop}: the resident server of this installation (docs/server.md).
@@ -22,16 +21,13 @@ import picocli.CommandLine.Spec;
                 + "command; --no-server or STARFISH_SERVER=off runs a command in a JVM of its own (docs/server.md)."})
 final class ServerCommand implements Callable<Integer> {
 
-    @Spec
-    private CommandSpec spec;
-
     @Mixin
-    LoggingOptions logging;
+    CommandConsole console;
 
     @Override
     public Integer call() {
-        throw new ParameterException(spec.commandLine(), "server needs a subcommand: status (what the server does) "
-                + "or stop (end it once no command runs)");
+        throw new ParameterException(console.spec().commandLine(), "server needs a subcommand: status (what the "
+                + "server does) or stop (end it once no command runs)");
     }
 
     /** The answer of a JVM that is not the server: status and stop go through bin/starfish's client. */
@@ -46,18 +42,15 @@ final class ServerCommand implements Callable<Integer> {
                     + "\"no server is running\" (exit 0) without starting one.")
     static final class Status implements Callable<Integer> {
 
-        @Spec
-        private CommandSpec spec;
-
         @Option(names = "--json", description = "The status as one JSON object.")
         boolean json;
 
         @Mixin
-        LoggingOptions logging;
+        CommandConsole console;
 
         @Override
         public Integer call() {
-            return notHere(spec);
+            return notHere(console.spec());
         }
     }
 
@@ -65,15 +58,12 @@ final class ServerCommand implements Callable<Integer> {
             description = "Tell the server to exit as soon as no command runs in it; commands in flight finish.")
     static final class Stop implements Callable<Integer> {
 
-        @Spec
-        private CommandSpec spec;
-
         @Mixin
-        LoggingOptions logging;
+        CommandConsole console;
 
         @Override
         public Integer call() {
-            return notHere(spec);
+            return notHere(console.spec());
         }
     }
 }

@@ -16,6 +16,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.logging.log4j.Level;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine;
 
@@ -153,12 +154,17 @@ public final class StarfishCli {
         }
         try (host) {
             for (CommandLine subcommand : commandLine.getSubcommands().values()) {
-                if (subcommand.getCommand() instanceof HostAware aware) {
-                    aware.attach(host);
-                }
+                attachTo(subcommand.getCommandSpec(), host);
             }
             return commandLine.execute(args);
         }
+    }
+
+    private static void attachTo(CommandSpec command, Host host) {
+        if (command.userObject() instanceof HostAware aware) {
+            aware.attach(host);
+        }
+        command.mixins().values().forEach(mixin -> attachTo(mixin, host));
     }
 
     /**

@@ -15,9 +15,9 @@ import org.apache.logging.log4j.ThreadContext;
  * records it, every tool's process group is stopped, the compile writes its report (the steps
  * that were running marked interrupted), the tools' temporary files next to the output are
  * removed, and the exit code says what happened (128 + the signal's number).
- * Installed for the duration of one compile; {@link #close()} ends it.
+ * Installed for the duration of one compile; closing its watch ends it.
  */
-final class CompileGuard implements CompileWatch.Watched {
+final class CompileGuard {
 
     private final ProcessLauncher launcher;
     private final CompileRequest request;
@@ -46,19 +46,14 @@ final class CompileGuard implements CompileWatch.Watched {
 
             @Override
             public Watched watch(CompileRequest request, Supplier<String> runningJobs, Consumer<String> onInterrupt) {
-                return new CompileGuard(launcher, request, runningJobs, onInterrupt, cancellation, err);
+                return new CompileGuard(launcher, request, runningJobs, onInterrupt, cancellation, err).watched();
             }
         };
     }
 
-    @Override
-    public String interruptedBy() {
-        return signals.interruptedBy();
-    }
-
-    @Override
-    public void awaitStopRecorded() {
-        signals.awaitEnd();
+    /** The compile's watch: closing it ends this guard. */
+    private CompileWatch.Watched watched() {
+        return signals.watched(signals::close);
     }
 
     private void stop(String signal) {
@@ -79,10 +74,5 @@ final class CompileGuard implements CompileWatch.Watched {
                 + (jobs.isEmpty() ? "" : " while running " + jobs), false);
         err.println(line);
         err.flush();
-    }
-
-    @Override
-    public void close() {
-        signals.close();
     }
 }

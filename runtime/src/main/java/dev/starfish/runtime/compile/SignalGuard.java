@@ -67,6 +67,31 @@ public final class SignalGuard implements AutoCloseable {
         }
     }
 
+    /**
+     * The watch a compile under this guard holds: the signal that stopped it, and the wait for the
+     * stop's record; closing it runs {@code onClose} (this guard's {@link #close}, or nothing when
+     * the guard outlives the compile, as a batch's does).
+     */
+    public CompileWatch.Watched watched(Runnable onClose) {
+        requireNonNull(onClose, "onClose is null");
+        return new CompileWatch.Watched() {
+            @Override
+            public String interruptedBy() {
+                return SignalGuard.this.interruptedBy();
+            }
+
+            @Override
+            public void awaitStopRecorded() {
+                awaitEnd();
+            }
+
+            @Override
+            public void close() {
+                onClose.run();
+            }
+        };
+    }
+
     /** The exit code of a driver stopped by {@code signal}: 128 + its number. */
     public static int exitCode(String signal) {
         return Cancellation.exitCode(signal);

@@ -9,7 +9,7 @@ import dev.starfish.runtime.plugin.PluginJarReader;
 import dev.starfish.runtime.plugin.PluginRejectList;
 import dev.starfish.runtime.registry.HostSharedPackages;
 import dev.starfish.runtime.registry.JobClassLoader;
-import dev.starfish.runtime.registry.JobRegistry;
+import dev.starfish.runtime.registry.JobCreation;
 import dev.starfish.runtime.registry.PluginLoader;
 import dev.starfish.runtime.registry.RegisteredJob;
 import java.io.IOException;
@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  * The part of {@code plugins lint} that runs plugin code: each declared job class is
  * imported exactly as the registry imports it ({@link PluginLoader}: declaration read from
  * the class file, class loaded uninitialised in a {@link JobClassLoader}) and then created
- * as a compile creates it ({@link JobRegistry#instantiate}), so a class initialiser or
+ * as a compile creates it ({@link JobCreation#create}), so a class initialiser or
  * constructor that throws — anything, {@code Error}s included — becomes one finding.
  * Every class gets its own throw-away loader and native cache, closed and deleted after.
  */
@@ -83,7 +83,7 @@ final class JobCreationLint {
         for (RegisteredJob job : jobs) {
             imported.add(job.declaration());
             try {
-                JobRegistry.instantiate(job);
+                JobCreation.create(job);
             } catch (Throwable e) {
                 findings.add(LintFinding.error(jarName, e.getMessage() + "; a compile that runs " + job.name()
                         + " would fail the same way"));

@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import dev.starfish.api.InvalidInputException;
 import dev.starfish.api.Job;
-import dev.starfish.api.JobException;
 import dev.starfish.runtime.config.JvmEnvironment;
 import dev.starfish.runtime.config.PluginPath;
 import dev.starfish.runtime.config.UserCacheDirectory;
@@ -22,7 +21,6 @@ import dev.starfish.runtime.plugin.PluginLock;
 import dev.starfish.runtime.plugin.PluginRejectList;
 import dev.starfish.runtime.plugin.PluginReport;
 import dev.starfish.runtime.plugin.PluginTrust;
-import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -237,57 +235,13 @@ public final class JobRegistry implements AutoCloseable {
 
     /** A new instance of the named job, created in its plugin's loader: the first time any of its code runs. */
     public Job job(String name) {
-        return instantiate(registered(name));
+        return JobCreation.create(registered(name));
     }
 
     /** The named jobs in order; every name is checked before any job is created. */
     public List<Job> makePipeline(List<String> names) {
         List<RegisteredJob> resolved = names.stream().map(this::registered).toList();
-        return resolved.stream().map(JobRegistry::instantiate).toList();
-    }
-
-    /**
-     * Creates the job, initialising its class first. Whatever the plugin's code throws —
-     * a failing static initialiser, a {@code StackOverflowError}, a linkage error, a throwing
-     * constructor — becomes a {@link JobException} with one line naming the job and its jar;
-     * the stack trace goes to the log at debug level only.
-     */
-    public static Job instantiate(RegisteredJob job) {
-        Job instance;
-        try (JobThreadScope scope = JobThreadScope.enter(job)) {
-            instance = job.type().getDeclaredConstructor().newInstance();
-        } catch (NoSuchMethodException | IllegalAccessException | InstantiationException e) {
-            throw new NamedJobException(prefix(job) + " needs a public no-argument constructor: " + oneLine(e.toString()), e);
-        } catch (InvocationTargetException e) {
-            throw couldNotCreate(job, e.getCause());
-        } catch (ExceptionInInitializerError e) {
-            throw couldNotCreate(job, e.getCause() != null ? e.getCause() : e);
-        } catch (Throwable e) {
-            throw couldNotCreate(job, e);
-        }
-        if (!job.name().equals(nameOf(instance, job))) {
-            throw new NamedJobException("Job class " + job.type().getName() + " calls itself '" + nameOf(instance, job)
-                    + "' but is registered as '" + job.name() + "'; a job's name is its class's simple name", null);
-        }
-        return instance;
-    }
-
-    private static String nameOf(Job instance, RegisteredJob job) {
-        try {
-            return instance.name();
-        } catch (Throwable e) {
-            throw couldNotCreate(job, e);
-        }
-    }
-
-    private static JobException couldNotCreate(RegisteredJob job, Throwable cause) {
-        String message = prefix(job) + " could not be created: " + oneLine(String.valueOf(cause));
-        LOG.debug(message, cause);
-        return new NamedJobException(message, cause);
-    }
-
-    private static String prefix(RegisteredJob job) {
-        return "job " + job.name() + " of plugin " + job.info().id() + " (" + job.info().jarName() + ")";
+        return resolved.stream().map(JobCreation::create).toList();
     }
 
     /** A native library or tool a plugin of this registry extracted that changed on disk since, if any. */
@@ -307,7 +261,7 @@ public final class JobRegistry implements AutoCloseable {
         jobs.clear();
     }
 
-    static String oneLine(String message) {
+    private static String oneLine(String message) {
         return OneLine.of(message);
     }
 }

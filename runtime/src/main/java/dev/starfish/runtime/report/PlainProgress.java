@@ -10,38 +10,21 @@ import java.io.PrintWriter;
  * job, {@code [2/7] Lower done in 41 ms (1 step; tool CPU 30 ms, peak RSS 3.1 MiB)}, and
  * no control characters.
  */
-public final class PlainProgress implements StepListener {
+public final class PlainProgress extends TrackedProgress {
 
     private final PrintWriter out;
-    private final ProgressState state = new ProgressState(System.nanoTime());
 
     public PlainProgress(PrintWriter out) {
         this.out = requireNonNull(out, "out is null");
     }
 
     @Override
-    public void planned(PlannedCompile plan) {
-        state.planned(plan);
+    void changed() {
+        // a plain console shows finished jobs only
     }
 
     @Override
-    public void jobStarted(JobStart job) {
-        state.jobStarted(job);
-    }
-
-    @Override
-    public void stepStarted(StepStart step) {
-        state.stepStarted(step);
-    }
-
-    @Override
-    public void stepFinished(StepEnd step) {
-        state.stepFinished(step);
-    }
-
-    @Override
-    public void jobFinished(JobEnd job) {
-        JobTotals totals = state.jobFinished(job);
+    void finished(JobEnd job, JobTotals totals) {
         synchronized (out) {
             out.println(ConsoleText.line(line(state.counter(job.start().index()), totals)));
             out.flush();

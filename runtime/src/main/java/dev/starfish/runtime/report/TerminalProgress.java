@@ -11,14 +11,13 @@ import java.util.List;
  * on every event and twice a second, then, on {@link #close}, the status line erased and a
  * per-job table (job, wall, tool CPU, peak RSS) printed, escaped as the line is.
  */
-public final class TerminalProgress implements StepListener, AutoCloseable {
+public final class TerminalProgress extends TrackedProgress implements AutoCloseable {
 
     public static final String UP_AND_ERASE = StatusLine.UP_AND_ERASE;
     private static final String BOLD = "\u001b[1m";
     private static final String RESET = "\u001b[0m";
 
     private final PrintWriter out;
-    private final ProgressState state = new ProgressState(System.nanoTime());
     private final StatusLine line;
 
     /**
@@ -31,32 +30,7 @@ public final class TerminalProgress implements StepListener, AutoCloseable {
     }
 
     @Override
-    public void planned(PlannedCompile plan) {
-        state.planned(plan);
-        line.redraw();
-    }
-
-    @Override
-    public void jobStarted(JobStart job) {
-        state.jobStarted(job);
-        line.redraw();
-    }
-
-    @Override
-    public void jobFinished(JobEnd job) {
-        state.jobFinished(job);
-        line.redraw();
-    }
-
-    @Override
-    public void stepStarted(StepStart step) {
-        state.stepStarted(step);
-        line.redraw();
-    }
-
-    @Override
-    public void stepFinished(StepEnd step) {
-        state.stepFinished(step);
+    void changed() {
         line.redraw();
     }
 

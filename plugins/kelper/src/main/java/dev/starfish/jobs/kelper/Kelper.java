@@ -33,13 +33,10 @@ public final class Kelper extends InProcessJob {
     @Override
     protected void runOnState(JobState state, JobContext context) {
         loadPenguin();
-        int penguinVersion = Penguin.version();
-        String jacksonVersion = PackageVersion.VERSION.toString();
-        context.log().info("penguin version {}", penguinVersion);
-        context.log().info("jackson version {}", jacksonVersion);
-
+        // this plugin's own penguin (v2) and Jackson (2.17), whatever the other plugins bundle
         KernelGraph graph = new KernelGraph(readIfPresent(state.artifact(Artifacts.TENSOR_MAP)),
-                penguinVersion, jacksonVersion);
+                Penguin.version(), PackageVersion.VERSION.toString());
+        context.log().info("penguin version {}, jackson version {}", Penguin.version(), PackageVersion.VERSION);
         for (Subgraph input : state.inputs()) {
             String sha256 = Penguin.sha256(readBir(input));
             graph.addSubgraph(input.name(), birPath(state.workDir(), input), sha256);
