@@ -47,6 +47,8 @@ final class HeldCompile {
                 + "fi\n"
                 + "exec " + StarfishContainer.HOME + "/starfish/bin/" + tool + " \"$@\"\n";
         container.putFile(StarfishContainer.HOME + "/starfish/bin/private/" + tool, script.getBytes(UTF_8), 0755);
+        // the sandbox's /tmp is private: the gate, made before the compile starts, is let through
+        container.letToolsWrite(GATE);
     }
 
     /**

@@ -14,12 +14,16 @@ import org.testcontainers.containers.Container.ExecResult;
 class PrivateOverrideIT {
 
     private static final String PRIVATE_TOOL = StarfishContainer.HOME + "/starfish/bin/private/hlo2penguin";
-    private static final String MARKER = "/tmp/hlo2penguin-override.marker";
+    /** In a directory the sandbox lets the tool write (its own /tmp is private). */
+    private static final String MARKER = "/tmp/override/hlo2penguin-override.marker";
 
     @Test
     void privateHlo2penguinWinsOverTheShippedOne() throws IOException {
         try (StarfishContainer container = new StarfishContainer(StarfishImage.OVERRIDE)) {
             container.start();
+            ExecResult markerDir = container.rootShell("mkdir -m 1777 /tmp/override");
+            assertThat(markerDir.getExitCode()).as("%s", describe(markerDir)).isZero();
+            container.letToolsWrite("/tmp/override");
 
             ExecResult jobs = container.starfish("jobs", "--json");
             assertThat(jobs.getExitCode()).as("starfish jobs --json succeeds:\n%s", describe(jobs)).isZero();

@@ -96,6 +96,18 @@ final class StarfishContainer extends GenericContainer<StarfishContainer> {
         return exec(null, "sh", "-c", script);
     }
 
+    /**
+     * Lets every sandboxed tool step also write {@code dir} ({@code launcher.sandbox.writable}, as
+     * an operator would, as root), for test tools that meet the test in files outside their step
+     * directory; the directory must exist when a step starts, or the sandbox leaves it out.
+     */
+    void letToolsWrite(String dir) {
+        ExecResult set = rootShell("echo 'launcher.sandbox.writable=" + dir + "' >> " + HOME + "/conf/starfish.properties");
+        if (set.getExitCode() != 0) {
+            throw new IllegalStateException("cannot set launcher.sandbox.writable: " + describe(set));
+        }
+    }
+
     /** Runs a {@code /bin/sh -c} script as root (operator tasks: plugins/, conf/). */
     ExecResult rootShell(String script) {
         return exec("root", "sh", "-c", script);
