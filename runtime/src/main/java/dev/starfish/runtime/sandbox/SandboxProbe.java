@@ -2,6 +2,7 @@ package dev.starfish.runtime.sandbox;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.ProcessBuilder.Redirect;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,8 +61,8 @@ public final class SandboxProbe {
             BwrapArguments words = new BwrapArguments(bwrap);
             List<String> argv = new ArrayList<>(words.forStep(new SandboxView(step, List.of())));
             argv.add(trueCommand());
-            Process process = new ProcessBuilder(argv).redirectInput(ProcessBuilder.Redirect.from(new java.io.File(
-                    "/dev/null"))).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process process = new ProcessBuilder(argv).redirectInput(Redirect.from(Path.of("/dev/null").toFile()))
+                    .redirectOutput(Redirect.DISCARD).start();
             String said;
             try (InputStream err = process.getErrorStream()) {
                 said = new String(err.readNBytes(4096), StandardCharsets.UTF_8).lines().findFirst().orElse("").strip();
