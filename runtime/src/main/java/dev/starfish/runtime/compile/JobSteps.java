@@ -76,7 +76,7 @@ final class JobSteps {
         for (RegisteredJob job : jobs) {
             job.declaration().tool().ifPresent(tool -> {
                 try {
-                    resolved.put(job.name(), launcherFor(job).resolve(tool));
+                    resolved.put(job.name(), toolsOf(job).resolve(tool));
                 } catch (InvalidInputException e) {
                     throw new InvalidInputException(e.getMessage() + "; job " + job.name()
                             + " needs it (nothing was run)", e);
@@ -91,17 +91,18 @@ final class JobSteps {
      * for the template subgraph), or why tool steps run unsandboxed.
      */
     String sandboxLine() {
-        ProcessLauncher steps = launcher.forCompile(request.workDir());
+        ProcessLauncher steps = launcher.forCompile(request.workDir()).withDeclaredInputs(List.of());
         Path template = request.workDir().resolve(Plan.TEMPLATE_SUBGRAPH);
         return steps.sandboxWords(template).map(words -> "# sandbox: " + steps.sandboxPolicy().describe()
                 + "; each tool step runs as " + ShellQuote.join(words) + " <its command>, its own directory in place"
-                + " of " + Plan.TEMPLATE_SUBGRAPH + " (the work directory for a once-per-compile step)")
+                + " of " + Plan.TEMPLATE_SUBGRAPH + " (the work directory for a once-per-compile step), shown read-only"
+                + " besides only the work directory's files of the artifacts its job consumes (--ro-bind-try each)")
                 .orElse("# sandbox: " + steps.sandboxPolicy().describe() + "; tool steps run unsandboxed");
     }
 
     /** The job's steps on {@code state}'s inputs, built but not run (for {@code -###}). */
     List<PlanStep> plan(RegisteredJob registered, JobState state, SubgraphRunner runner) {
-        return inJobScope(registered, runner, (job, context) -> {
+        return inJobScope(registered, state, runner, (job, context) -> {
             JobDeclaration declaration = registered.declaration();
             List<PlanStep> steps = new ArrayList<>();
             if (job instanceof NativeJob nativeJob) {
@@ -123,7 +124,7 @@ final class JobSteps {
         JobStart started = events.jobStarted(registered.name());
         Optional<String> failure = Optional.of("interrupted");
         try {
-            inJobScope(registered, runner, (job, context) -> {
+            inJobScope(registered, state, runner, (job, context) -> {
                 LOG.info("Running job {} ({}) from {}", registered.name(), registered.declaration().kind().label(),
                         registered.info().jarName());
                 JobDeclaration declaration = registered.declaration();
@@ -178,10 +179,11 @@ final class JobSteps {
     }
 
     /** Creates the job and calls {@code body} in its plugin's scope; plugin failures become one line. */
-    private <T> T inJobScope(RegisteredJob registered, SubgraphRunner runner, BiFunction<Job, HostJobContext, T> body) {
+    private <T> T inJobScope(RegisteredJob registered, JobState state, SubgraphRunner runner,
+            BiFunction<Job, HostJobContext, T> body) {
         try (JobThreadScope scope = JobThreadScope.enter(registered)) {
             Job job = registry.job(registered.name());
-            HostJobContext context = new HostJobContext(registered.name(), launcherFor(registered),
+            HostJobContext context = new HostJobContext(registered.name(), launcherFor(registered, state),
                     request.optionsOf(registered.name()), runner);
             return body.apply(job, context);
         } catch (ChildProcessException e) {
@@ -209,7 +211,12 @@ final class JobSteps {
         }
     }
 
-    private ProcessLauncher launcherFor(RegisteredJob job) {
+    /** The launcher of the job's steps: its plugin's tools found, each step shown only what the job consumes. */
+    private ProcessLauncher launcherFor(RegisteredJob job, JobState state) {
+        return toolsOf(job).withDeclaredInputs(DeclaredInputs.of(job.declaration(), state));
+    }
+
+    private ProcessLauncher toolsOf(RegisteredJob job) {
         return launcher.forPlugin(job.plugin().loader().bundledToolsDir()).forCompile(request.workDir());
     }
 

@@ -145,6 +145,16 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
                 environment, sandbox.forWorkDir(workDir));
     }
 
+    /**
+     * The same launcher for the steps of one job of the compile ({@link #forCompile} first): each
+     * step is shown, read-only, only {@code declared} of the work directory (the files of the
+     * artifacts its job consumes; absolute), besides the installation and its own directory.
+     */
+    public ProcessLauncher withDeclaredInputs(List<Path> declared) {
+        return new ProcessLauncher(settings, resolver, processSlots, pumps, reports, running, server, ownsServer,
+                environment, sandbox.withInputs(declared));
+    }
+
     /** The {@code bwrap} words a compile's step in {@code stepDir} runs after; empty when steps run unsandboxed. */
     public Optional<List<String>> sandboxWords(Path stepDir) {
         return sandbox.wordsFor(stepDir, settings.home(), resolver.searchPath());

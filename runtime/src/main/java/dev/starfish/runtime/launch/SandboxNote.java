@@ -25,7 +25,8 @@ final class SandboxNote {
 
     static String of(ProcessResult result) {
         return "The tool ran in a sandbox: it could write only its step directory " + result.command().workingDir()
-                + " and a private /tmp, read only the system, the installation's tools, libraries and conf/ and the"
-                + " work directory, and reach no network; what it tried is named above. launcher.sandbox=off runs tools without it.";
+                + " and a private /tmp, read only the system, the installation's tools, libraries and conf/ and, of the"
+                + " work directory, the artifacts its job declares it consumes, and reach no network; what it tried is"
+                + " named above. launcher.sandbox=off runs tools without it.";
     }
 }

@@ -20,9 +20,11 @@ import org.apache.logging.log4j.Logger;
  * Which commands of a launcher run sandboxed, and in what view: a launcher made for a compile's
  * steps ({@link ProcessLauncher#forCompile}) shows each step, read-only, the directories its tools
  * are found in and the tool's own, the installation's library directories and {@code conf/} (what
- * the compile cache's key covers of the installation, and the settings), and the compile's work
- * directory; and its working directory (the step directory) writable; a launcher made for no compile (tests of the launcher, the build's own
- * tools) runs commands as before. Every launcher derived from one command's shares its one warning.
+ * the compile cache's key covers of the installation, and the settings), and of the compile's work
+ * directory only what the step's job declares it consumes ({@link #withInputs}; the whole work
+ * directory until a job's inputs are given); and its working directory (the step directory)
+ * writable. A launcher made for no compile (tests of the launcher, the build's own tools) runs
+ * commands as before. Every launcher derived from one command's shares its one warning.
  * Immutable but for that flag.
  */
 final class StepSandbox {
@@ -31,22 +33,35 @@ final class StepSandbox {
 
     private final SandboxPolicy policy;
     private final Optional<Path> workDir;
+    private final Optional<List<Path>> inputs;
     private final AtomicBoolean warned;
 
-    private StepSandbox(SandboxPolicy policy, Optional<Path> workDir, AtomicBoolean warned) {
+    private StepSandbox(SandboxPolicy policy, Optional<Path> workDir, Optional<List<Path>> inputs,
+            AtomicBoolean warned) {
         this.policy = requireNonNull(policy, "policy is null");
         this.workDir = workDir;
+        this.inputs = inputs.map(List::copyOf);
         this.warned = warned;
     }
 
     /** The sandbox of a new command's launcher: no compile yet, no warning given yet. */
     static StepSandbox of(SandboxPolicy policy) {
-        return new StepSandbox(policy, Optional.empty(), new AtomicBoolean());
+        return new StepSandbox(policy, Optional.empty(), Optional.empty(), new AtomicBoolean());
     }
 
-    /** The same, for the steps of the compile whose work directory is {@code dir}. */
+    /** The same, for the steps of the compile whose work directory is {@code dir}, shown it whole. */
     StepSandbox forWorkDir(Path dir) {
-        return new StepSandbox(policy, Optional.of(dir.toAbsolutePath().normalize()), warned);
+        return new StepSandbox(policy, Optional.of(dir.toAbsolutePath().normalize()), Optional.empty(), warned);
+    }
+
+    /**
+     * The same, for the steps of one job: shown, read-only, only {@code declared} (absolute paths:
+     * the work directory's files of the artifacts the job consumes, the model) besides the
+     * installation and each step's own directory, rather than the whole work directory.
+     */
+    StepSandbox withInputs(List<Path> declared) {
+        List<Path> normalized = declared.stream().map(path -> path.toAbsolutePath().normalize()).toList();
+        return new StepSandbox(policy, workDir, Optional.of(normalized), warned);
     }
 
     SandboxPolicy policy() {
@@ -82,13 +97,29 @@ final class StepSandbox {
 
     /**
      * The words a step in {@code stepDir} runs after, for the plan ({@code -###}); empty when
-     * steps run unsandboxed. A step's own tool's directory is not among them.
+     * steps run unsandboxed. A step's own tool's directory is not among them; its declared inputs
+     * are when they were given.
      */
     Optional<List<String>> wordsFor(Path stepDir, Path home, List<Path> toolDirs) {
-        List<Path> readOnly = installation(home, toolDirs);
-        workDir.ifPresent(readOnly::add);
-        return policy.arguments().map(bwrap -> bwrap.forStep(new SandboxView(stepDir, readOnly,
-                policy.settings().writable())));
+        return policy.arguments().map(bwrap -> bwrap.forStep(view(stepDir, installation(home, toolDirs))));
+    }
+
+    /**
+     * The view of a step in {@code stepDir}: {@code readOnly}, then of the work directory its
+     * declared inputs (the work directory shown only in part, unless it is the step's own) or,
+     * with none given, all of it.
+     */
+    private SandboxView view(Path stepDir, List<Path> readOnly) {
+        Optional<Path> partial = Optional.empty();
+        if (workDir.isPresent()) {
+            Path work = workDir.get();
+            readOnly.addAll(inputs.orElse(List.of(work)));
+            Path step = stepDir.toAbsolutePath().normalize();
+            if (inputs.isPresent() && !step.equals(work) && step.startsWith(work)) {
+                partial = workDir;
+            }
+        }
+        return new SandboxView(stepDir, readOnly, policy.settings().writable(), partial);
     }
 
     private static List<Path> installation(Path home, List<Path> toolDirs) {
@@ -107,7 +138,6 @@ final class StepSandbox {
                 readOnly.add(tool);
             }
         }
-        readOnly.add(workDir.orElseThrow());
-        return new SandboxView(command.workingDir(), readOnly, policy.settings().writable());
+        return view(command.workingDir(), readOnly);
     }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -19,8 +20,9 @@ import java.util.Set;
  * programs and libraries ({@code /usr}, the {@code /bin} and {@code /lib} links or directories, the
  * few files of {@code /etc} the dynamic loader and user lookups read) read-only; a fresh
  * {@code /proc}, a private {@code /dev} with the usual nodes and a private {@code /tmp}; then the
- * view's inputs read-only, the directories the operator made writable for every step, and its step
- * directory writable, where the tool starts.
+ * view's inputs read-only (in a directory shown only in part, such as the work directory around a
+ * subgraph's step, just those), the directories the operator made writable for every step, and its
+ * step directory writable, where the tool starts. Everything else bwrap made is read-only.
  *
  * <p>No {@code --new-session}: the supervisor already starts {@code bwrap} in a session of its own
  * without a terminal (nothing to push keystrokes into), and keeping the tool in that process group
@@ -29,8 +31,9 @@ import java.util.Set;
 public final class BwrapArguments {
 
     private static final List<String> TOP_LEVEL = List.of("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32");
-    private static final List<String> ETC = List.of("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d",
-            "/etc/alternatives", "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/localtime");
+    /** What of {@code /etc} programs read at run time; not {@code ld.so.conf}, which only {@code ldconfig} reads. */
+    private static final List<String> ETC = List.of("/etc/ld.so.cache", "/etc/alternatives", "/etc/passwd",
+            "/etc/group", "/etc/nsswitch.conf", "/etc/localtime");
 
     private final Path bwrap;
     private final List<String> system;
@@ -53,17 +56,23 @@ public final class BwrapArguments {
         // /tmp first: a step directory or an installation below /tmp is mounted on top of it
         words.addAll(List.of("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"));
         Path step = view.stepDir().normalize();
+        Optional<Path> partial = view.partialDir().map(Path::normalize);
+        partial.ifPresent(dir -> words.addAll(List.of("--tmpfs", dir.toString())));
         Set<Path> inputs = new LinkedHashSet<>();
         view.readOnly().forEach(path -> inputs.add(path.normalize()));
         for (Path input : inputs) {
-            if (!input.equals(step) && !input.startsWith("/usr") && !insideAnother(input, inputs)) {
+            if (!input.startsWith(step) && !input.startsWith("/usr") && !insideAnother(input, inputs)) {
                 words.addAll(List.of("--ro-bind-try", source(input), input.toString()));
             }
         }
         for (Path writable : view.alsoWritable()) {
             words.addAll(List.of("--bind-try", source(writable), writable.normalize().toString()));
         }
-        words.addAll(List.of("--bind", source(step), step.toString(), "--chdir", step.toString(), "--"));
+        words.addAll(List.of("--bind", source(step), step.toString()));
+        // the directories bwrap made for mount points (in its root, in a partly shown work directory) stay
+        // read-only, so a write there fails as one anywhere else outside the step does instead of vanishing
+        partial.ifPresent(dir -> words.addAll(List.of("--remount-ro", dir.toString())));
+        words.addAll(List.of("--remount-ro", "/", "--chdir", step.toString(), "--"));
         return List.copyOf(words);
     }
 

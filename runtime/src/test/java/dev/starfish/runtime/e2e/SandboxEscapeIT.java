@@ -107,6 +107,30 @@ class SandboxEscapeIT {
         assertThat(compile.workDir().resolve("log-starfish.txt")).content().contains("secret of " + undeclared);
     }
 
+    /** HLOToTensorizer consumes only its subgraph's model.hlo: the rest of the work directory is not its to read. */
+    @ParameterizedTest
+    @ValueSource(strings = {"../tensor_map.json", "../compile.json", "../.starfish-model/mlp.hlo"})
+    void aToolReadingAFileOfTheCompileItsJobDoesNotConsumeFailsNamingIt(String undeclared) throws IOException {
+        Sandboxed compile = new Sandboxed(tmp, true, "cat " + undeclared + " || exit 5");
+
+        AssembledDistribution.Run run = compile.run(Map.of());
+
+        assertThat(run.exitCode()).as("%s", run).isEqualTo(1);
+        assertThat(run.stderr()).contains("cat: " + undeclared + ": No such file or directory")
+                .contains(NOTE + compile.workDir().resolve("sg00")).contains("the artifacts its job declares it consumes");
+        assertThat(compile.workDir().resolve(undeclared.substring(3))).as("the file is there, outside the view").exists();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"../tensor_map.json", "../compile.json", "../.starfish-model/mlp.hlo"})
+    void withTheSandboxOffAToolStillReadsAFileOfTheCompileItsJobDoesNotConsume(String undeclared) throws IOException {
+        Sandboxed compile = new Sandboxed(tmp, false, "cat " + undeclared + " >/dev/null || exit 5");
+
+        AssembledDistribution.Run run = compile.run(Map.of());
+
+        assertThat(run.exitCode()).as("%s", run).isZero();
+    }
+
     @Test
     void aToolOpeningANetworkSocketReachesNothing() throws IOException {
         try (ServerSocketChannel listener = listener()) {

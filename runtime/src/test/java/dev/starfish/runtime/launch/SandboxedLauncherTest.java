@@ -75,6 +75,43 @@ class SandboxedLauncherTest extends LauncherTestBase {
     }
 
     @Test
+    void aStepSeesOfTheWorkDirectoryOnlyWhatItsJobDeclaresItConsumes() throws IOException {
+        Path step = Files.createDirectories(compile.resolve("sg00"));
+        Files.writeString(compile.resolve("tensor_map.json"), "declared\n");
+        Files.writeString(Files.createDirectories(compile.resolve("sg01")).resolve("model.hlo"), "another's\n");
+        Files.writeString(compile.resolve("compile.json"), "undeclared\n");
+        ProcessLauncher job = launcher.withDeclaredInputs(List.of(compile.resolve("tensor_map.json"),
+                compile.resolve("not-made-yet.json")));
+
+        ProcessResult seen = job.run(Command.builder("Reader", step, List.of("/bin/sh", "-c",
+                "cat ../tensor_map.json && ls -a ..")).build());
+
+        assertThat(seen.outputTail()).as("the declared file, the step, nothing else").containsExactly("declared", ".",
+                "..", "sg00", "tensor_map.json");
+        for (String undeclared : List.of("../compile.json", "../sg01/model.hlo")) {
+            assertThatThrownBy(() -> job.run(Command.builder("Reader", step, List.of("/bin/cat", undeclared)).build()))
+                    .isInstanceOf(ChildProcessException.class)
+                    .hasMessageContaining("cat: " + undeclared + ": No such file or directory")
+                    .hasMessageContaining("the artifacts its job declares it consumes");
+        }
+        assertThatThrownBy(() -> job.run(Command.builder("Writer", step, List.of("/bin/sh", "-c",
+                "echo x > ../beside.txt")).build())).isInstanceOf(ChildProcessException.class)
+                .hasMessageContaining("../beside.txt: Read-only file system");
+        assertThatThrownBy(() -> job.run(Command.builder("Writer", step, List.of("/bin/sh", "-c",
+                "echo x > ../tensor_map.json")).build())).isInstanceOf(ChildProcessException.class)
+                .hasMessageContaining("../tensor_map.json: Read-only file system");
+        assertThat(compile.resolve("tensor_map.json")).hasContent("declared");
+    }
+
+    @Test
+    void aWriteOutsideEveryMountFailsRatherThanVanishing() {
+        Command command = Command.builder("Writer", compile, List.of("/bin/sh", "-c", "echo x > /made-up.txt")).build();
+
+        assertThatThrownBy(() -> launcher.run(command)).isInstanceOf(ChildProcessException.class)
+                .hasMessageContaining("/made-up.txt: Read-only file system");
+    }
+
+    @Test
     void theReplayScriptRunsTheStepInTheSameSandboxOrWithoutIt() throws Exception {
         Path step = Files.createDirectories(compile.resolve("sg00"));
         launcher.run(Command.builder("Escape", step, List.of("/bin/sh", "-c", "echo x > ../escaped.txt || true"))

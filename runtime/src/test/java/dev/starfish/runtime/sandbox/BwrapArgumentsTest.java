@@ -1,10 +1,12 @@
 package dev.starfish.runtime.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The words of one step's sandbox: what is shown, in which order, and what is writable. */
@@ -19,7 +21,7 @@ class BwrapArgumentsTest {
         List<String> words = bwrap.forStep(new SandboxView(STEP, List.of(WORK)));
 
         assertThat(words).startsWith("/usr/bin/bwrap", "--unshare-all", "--die-with-parent", "--cap-drop", "ALL")
-                .endsWith("--bind", STEP.toString(), STEP.toString(), "--chdir", STEP.toString(), "--")
+                .endsWith("--bind", STEP.toString(), STEP.toString(), "--remount-ro", "/", "--chdir", STEP.toString(), "--")
                 .doesNotContain("--new-session", "--share-net");
     }
 
@@ -45,6 +47,31 @@ class BwrapArgumentsTest {
         assertThat(words).doesNotContain(WORK.resolve("sg01").toString(), "/usr/lib");
         assertThat(words.stream().filter(w -> w.equals(STEP.toString()))).as("bind source, target and chdir only")
                 .hasSize(3);
+    }
+
+    @Test
+    void aPartlyShownWorkDirectoryIsAnEmptyTmpfsHoldingTheInputsAndTheStepThenReadOnly() {
+        Path map = WORK.resolve("tensor_map.json");
+        List<String> words = bwrap.forStep(new SandboxView(STEP, List.of(Path.of("/opt/sf/conf"), map, STEP.resolve("x")),
+                List.of(), Optional.of(WORK)));
+
+        assertThat(words).containsSubsequence("--tmpfs", "/tmp", "--tmpfs", WORK.toString(), "--ro-bind-try",
+                map.toString(), map.toString(), "--bind", STEP.toString(), STEP.toString(), "--remount-ro",
+                WORK.toString(), "--remount-ro", "/", "--chdir").doesNotContain(STEP.resolve("x").toString());
+    }
+
+    @Test
+    void onlyTheFilesOfEtcThatProgramsReadAtRunTimeAreShown() {
+        List<String> words = bwrap.forStep(new SandboxView(STEP, List.of()));
+
+        assertThat(words.stream().filter(w -> w.startsWith("/etc/")).distinct()).contains("/etc/ld.so.cache",
+                "/etc/passwd").doesNotContain("/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/shadow");
+    }
+
+    @Test
+    void aPartlyShownDirectoryMustEncloseTheStep() {
+        assertThatThrownBy(() -> new SandboxView(STEP, List.of(), List.of(), Optional.of(Path.of("/elsewhere"))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("encloses the step directory");
     }
 
     @Test
