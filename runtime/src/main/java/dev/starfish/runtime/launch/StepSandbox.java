@@ -4,15 +4,19 @@ import static java.util.Objects.requireNonNull;
 
 import dev.starfish.api.Command;
 import dev.starfish.api.InvalidInputException;
+import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.sandbox.BwrapArguments;
+import dev.starfish.runtime.sandbox.SandboxMode;
 import dev.starfish.runtime.sandbox.SandboxPolicy;
 import dev.starfish.runtime.sandbox.SandboxView;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -24,8 +28,8 @@ import org.apache.logging.log4j.Logger;
  * directory only what the step's job declares it consumes ({@link #withInputs}; the whole work
  * directory until a job's inputs are given); and its working directory (the step directory)
  * writable. A launcher made for no compile (tests of the launcher, the build's own tools) runs
- * commands as before. Every launcher derived from one command's shares its one warning.
- * Immutable but for that flag.
+ * commands as before. Every launcher derived from one command's shares the warnings it gave, each given once.
+ * Immutable but for the warnings given.
  */
 final class StepSandbox {
 
@@ -34,10 +38,10 @@ final class StepSandbox {
     private final SandboxPolicy policy;
     private final Optional<Path> workDir;
     private final Optional<List<Path>> inputs;
-    private final AtomicBoolean warned;
+    private final Set<String> warned;
 
     private StepSandbox(SandboxPolicy policy, Optional<Path> workDir, Optional<List<Path>> inputs,
-            AtomicBoolean warned) {
+            Set<String> warned) {
         this.policy = requireNonNull(policy, "policy is null");
         this.workDir = workDir;
         this.inputs = inputs.map(List::copyOf);
@@ -46,11 +50,17 @@ final class StepSandbox {
 
     /** The sandbox of a new command's launcher: no compile yet, no warning given yet. */
     static StepSandbox of(SandboxPolicy policy) {
-        return new StepSandbox(policy, Optional.empty(), Optional.empty(), new AtomicBoolean());
+        return new StepSandbox(policy, Optional.empty(), Optional.empty(), ConcurrentHashMap.newKeySet());
     }
 
-    /** The same, for the steps of the compile whose work directory is {@code dir}, shown it whole. */
+    /**
+     * The same, for the steps of the compile whose work directory is {@code dir}, shown it whole;
+     * starts finding out whether this host can sandbox (unless the mode is {@code off}).
+     */
     StepSandbox forWorkDir(Path dir) {
+        if (policy.mode() != SandboxMode.OFF) {
+            policy.probe().startInBackground();
+        }
         return new StepSandbox(policy, Optional.of(dir.toAbsolutePath().normalize()), Optional.empty(), warned);
     }
 
@@ -85,8 +95,15 @@ final class StepSandbox {
         }
         Optional<BwrapArguments> bwrap = policy.arguments();
         if (bwrap.isEmpty()) {
-            policy.warning().filter(w -> !warned.getAndSet(true)).ifPresent(LOG::warn);
+            policy.warning().ifPresent(warning -> warnOnce(warning, warning));
             return command;
+        }
+        for (Path writable : policy.settings().writable()) {
+            if (!Files.isDirectory(writable)) {
+                warnOnce(writable.toString(), Setting.SANDBOX_WRITABLE.key() + " names " + writable
+                        + ", which is no directory when job " + command.job() + "'s step starts: its steps run without"
+                        + " it (make it first, or remove it from " + Setting.SANDBOX_WRITABLE.key() + ")");
+            }
         }
         List<String> argv = new ArrayList<>(bwrap.get().forStep(viewOf(command, home, toolDirs)));
         argv.addAll(command.executedArgv());
@@ -120,6 +137,13 @@ final class StepSandbox {
             }
         }
         return new SandboxView(stepDir, readOnly, policy.settings().writable(), partial);
+    }
+
+    /** Logs {@code warning} unless this command's launchers logged one of that {@code subject} already. */
+    private void warnOnce(String subject, String warning) {
+        if (warned.add(subject)) {
+            LOG.warn(warning);
+        }
     }
 
     private static List<Path> installation(Path home, List<Path> toolDirs) {

@@ -28,6 +28,7 @@ public final class SandboxProbe {
 
     private final String pathVariable;
     private SandboxSupport support;
+    private boolean started;
 
     /** A probe that looks for {@code bwrap} in {@code pathVariable} ({@code PATH}; may be null), then {@code /usr/bin}. */
     public SandboxProbe(String pathVariable) {
@@ -41,12 +42,27 @@ public final class SandboxProbe {
         return probe;
     }
 
-    /** The answer, probed at the first call. */
+    /** The answer, probed at the first call (or waited for, while {@link #startInBackground} probes). */
     public synchronized SandboxSupport support() {
         if (support == null) {
             support = probe();
         }
         return support;
+    }
+
+    /**
+     * Starts probing on a daemon thread unless the answer is known or being found, so the trial
+     * run of {@code bwrap} overlaps a compile's in-process jobs instead of delaying its first tool
+     * step; {@link #support()} then waits for it.
+     */
+    public synchronized void startInBackground() {
+        if (support != null || started) {
+            return;
+        }
+        started = true;
+        Thread probing = new Thread(this::support, "starfish-sandbox-probe");
+        probing.setDaemon(true);
+        probing.start();
     }
 
     private SandboxSupport probe() {

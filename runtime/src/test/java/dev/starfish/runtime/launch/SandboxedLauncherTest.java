@@ -8,6 +8,8 @@ import dev.starfish.api.Command;
 import dev.starfish.api.ExitStatus;
 import dev.starfish.api.ProcessResult;
 import dev.starfish.runtime.NativeTestBinaries;
+import dev.starfish.runtime.sandbox.SandboxMode;
+import dev.starfish.runtime.sandbox.SandboxSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -109,6 +111,25 @@ class SandboxedLauncherTest extends LauncherTestBase {
 
         assertThatThrownBy(() -> launcher.run(command)).isInstanceOf(ChildProcessException.class)
                 .hasMessageContaining("/made-up.txt: Read-only file system");
+    }
+
+    @Test
+    void aWritableDirectoryMissingWhenAStepStartsIsNamedInOneWarningPerCommand() throws IOException {
+        Path missing = compile.resolve("scratch-never-made");
+        Path step = Files.createDirectories(compile.resolve("sg00"));
+        LauncherSettings settings = launcher.settings().withSandbox(new SandboxSettings(SandboxMode.AUTO,
+                List.of(missing)));
+        try (ProcessLauncher withScratch = SandboxedLaunchers.requireSandbox(
+                new ProcessLauncher(settings, launcher.resolver()).forCompile(compile));
+                LogCapture log = new LogCapture(StepSandbox.class)) {
+            withScratch.run(Command.builder("First", step, List.of("/bin/true")).build());
+            withScratch.withDeclaredInputs(List.of()).run(Command.builder("Second", step, List.of("/bin/true")).build());
+
+            assertThat(log.lines()).as("one warning for the command, naming the directory and the job")
+                    .containsExactly("launcher.sandbox.writable names " + missing + ", which is no directory when job"
+                            + " First's step starts: its steps run without it (make it first, or remove it from"
+                            + " launcher.sandbox.writable)");
+        }
     }
 
     @Test
