@@ -6,7 +6,8 @@
 #   bash docs/bench/all.sh --smoke                   (one run of each, 20 extra plugins, one round of the
 #                                                    first call, of 8 concurrent compiles and of the driver's
 #                                                    share of mlp_large through the server, of the job
-#                                                    index on 20 jars, then 20 plugin
+#                                                    index on 20 jars, of the sandbox's cost and its
+#                                                    parts, then 20 plugin
 #                                                    swaps under one server, plugin-swaps.sh --smoke; for CI)
 # STARFISH_HOME picks another distribution to measure (default runtime/target/starfish).
 set -euo pipefail
@@ -23,6 +24,10 @@ if [ "${1:-}" = --smoke ]; then
     python3 "$root/docs/bench/driver-share.py" --home "$home" --runs 1 --warmup 1
     echo
     python3 "$root/docs/bench/job-index.py" --home "$home" --runs 1 --jars 20
+    echo
+    bash "$root/docs/bench/sandbox-cost.sh" 1 1 5
+    echo
+    python3 "$root/docs/bench/sandbox-parts.py" --home "$home" --rounds 1 --spawns 5
     echo
     STARFISH_HOME=$home exec bash "$root/docs/bench/plugin-swaps.sh" --smoke
 fi

@@ -89,6 +89,24 @@ public final class BwrapArguments {
         }
     }
 
+    /**
+     * A symbolic link that points into {@code /usr} ({@code /etc/localtime} on Debian) is made
+     * again in the sandbox, where it resolves the same: no mount, about 0.2 ms less per step.
+     */
+    private static List<String> linkOrBind(Path file) {
+        try {
+            if (Files.isSymbolicLink(file)) {
+                Path target = Files.readSymbolicLink(file);
+                if (target.isAbsolute() && target.normalize().startsWith("/usr/")) {
+                    return List.of("--symlink", target.toString(), file.toString());
+                }
+            }
+        } catch (IOException e) {
+            // unreadable: bound as it is, or left out by --ro-bind-try
+        }
+        return List.of("--ro-bind-try", file.toString(), file.toString());
+    }
+
     private static List<String> systemWords() {
         List<String> words = new ArrayList<>(List.of("--ro-bind", "/usr", "/usr"));
         for (String top : TOP_LEVEL) {
@@ -103,7 +121,9 @@ public final class BwrapArguments {
                 // unreadable: the sandbox shows no such directory, as a system without it would
             }
         }
-        ETC.forEach(file -> words.addAll(List.of("--ro-bind-try", file, file)));
+        for (String file : ETC) {
+            words.addAll(linkOrBind(Path.of(file)));
+        }
         return List.copyOf(words);
     }
 }

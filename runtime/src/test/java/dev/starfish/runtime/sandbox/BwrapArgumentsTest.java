@@ -3,6 +3,8 @@ package dev.starfish.runtime.sandbox;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
@@ -65,7 +67,18 @@ class BwrapArgumentsTest {
         List<String> words = bwrap.forStep(new SandboxView(STEP, List.of()));
 
         assertThat(words.stream().filter(w -> w.startsWith("/etc/")).distinct()).contains("/etc/ld.so.cache",
-                "/etc/passwd").doesNotContain("/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/shadow");
+                "/etc/passwd", "/etc/localtime").doesNotContain("/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/shadow");
+    }
+
+    @Test
+    void aLinkOfEtcThatPointsIntoUsrIsMadeAgainRatherThanMounted() throws IOException {
+        Path localtime = Path.of("/etc/localtime");
+        assertThat(Files.isSymbolicLink(localtime)).as("Debian's /etc/localtime is a link into /usr/share/zoneinfo")
+                .isTrue();
+        List<String> words = bwrap.forStep(new SandboxView(STEP, List.of()));
+
+        assertThat(words).containsSubsequence("--symlink", Files.readSymbolicLink(localtime).toString(),
+                "/etc/localtime").doesNotContainSequence("--ro-bind-try", "/etc/localtime");
     }
 
     @Test
