@@ -27,8 +27,8 @@ final class SandboxCheck implements Check {
         SandboxSupport support = probe.support();
         if (support.available()) {
             return List.of(Finding.ok("sandbox", policy.describe() + "; each tool step sees the system, the installation's"
-                    + " tools, libraries and conf/ and the work directory read-only, writes only its own directory and a"
-                    + " private /tmp, no network"));
+                    + " tools, libraries and conf/ and, of the work directory, what its job consumes read-only, writes only"
+                    + " its own directory and a private /tmp, no network"));
         }
         String fix = support.howToEnable() + (mode == SandboxMode.REQUIRED ? ", or set " + Setting.SANDBOX.key()
                 + "=auto" : "; or set " + Setting.SANDBOX.key() + "=off to run tools unsandboxed without a warning");

@@ -30,8 +30,8 @@ class DoctorCommandIT {
         assertThat(run.stdout()).containsPattern("OK {4}jdk {11}Java 17")
                 .contains("OK    exec shim     libexec/starfish-exec\n")
                 .contains("OK    sandbox       on (launcher.sandbox=auto): /usr/bin/bwrap; each tool step sees the system,"
-                        + " the installation's tools, libraries and conf/ and the work directory read-only, writes only its"
-                        + " own directory and a private /tmp, no network\n")
+                        + " the installation's tools, libraries and conf/ and, of the work directory, what its job consumes"
+                        + " read-only, writes only its own directory and a private /tmp, no network\n")
                 .contains("OK    deep-bind     lib/native/libstarfish-deepbind.so\n")
                 .contains("OK    job tool      WalrusDriver: walrus_driver -> starfish/bin/walrus_driver (bin)\n")
                 .contains("OK    job tool      Watchpoint: watchpoint_insert is not installed; the job runs only with "
