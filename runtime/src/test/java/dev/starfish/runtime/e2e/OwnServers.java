@@ -8,24 +8,43 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * The resident servers of one test: a socket directory of its own ({@code XDG_RUNTIME_DIR}), the
- * environment that sends commands to a server there, what its servers say, and their end.
+ * The resident servers of each test of a class ({@code @RegisterExtension}): a socket directory of
+ * the test's own ({@code XDG_RUNTIME_DIR}, made before it and removed after it), the environment
+ * that sends commands to a server there, what its servers say, and their end after the test.
  */
-final class OwnServers {
+final class OwnServers implements BeforeEachCallback, AfterEachCallback {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final Path runtimeDir;
-    private final Path cwd;
+    private Path runtimeDir;
 
-    OwnServers(Path runtimeDir, Path cwd) {
-        this.runtimeDir = runtimeDir;
-        this.cwd = cwd;
+    @Override
+    public void beforeEach(ExtensionContext context) throws IOException {
+        runtimeDir = Files.createTempDirectory("starfish-runtime-"); // 0700, as a user's XDG_RUNTIME_DIR
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws IOException {
+        stopAll();
+        try (Stream<Path> all = Files.walk(runtimeDir)) {
+            for (Path path : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+
+    /** The test's {@code XDG_RUNTIME_DIR}; its servers' sockets and logs are in {@code starfish/} there. */
+    Path runtimeDir() {
+        return runtimeDir;
     }
 
     /** Through a server in this test's socket directory. */
@@ -36,9 +55,9 @@ final class OwnServers {
 
     /** {@code server status --json} of {@code dist}'s server, started by a {@code --version} first. */
     JsonNode status(AssembledDistribution dist) throws IOException {
-        AssembledDistribution.Run run = dist.run(cwd, env(), "--version");
+        AssembledDistribution.Run run = dist.run(runtimeDir, env(), "--version");
         assertThat(run.exitCode()).as("%s", run).isZero();
-        AssembledDistribution.Run status = dist.run(cwd, env(), "server", "status", "--json");
+        AssembledDistribution.Run status = dist.run(runtimeDir, env(), "server", "status", "--json");
         assertThat(status.exitCode()).as("%s", status).isZero();
         return JSON.readTree(status.stdout());
     }
@@ -57,7 +76,7 @@ final class OwnServers {
     }
 
     /** Kills every server whose log names its pid. */
-    void stopAll() throws IOException {
+    private void stopAll() throws IOException {
         for (Path log : files(".log")) {
             for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
                 if (line.startsWith("starfish-server: pid ")) {

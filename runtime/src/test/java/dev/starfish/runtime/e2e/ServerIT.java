@@ -11,9 +11,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -31,20 +30,8 @@ class ServerIT {
     @TempDir
     Path cwd;
 
-    @TempDir
-    Path runtimeDir;
-
-    private OwnServers servers;
-
-    @BeforeEach
-    void ownSocketDirectory() {
-        servers = new OwnServers(runtimeDir, cwd);
-    }
-
-    @AfterEach
-    void stopServers() throws IOException {
-        servers.stopAll();
-    }
+    @RegisterExtension
+    final OwnServers servers = new OwnServers();
 
     @Test
     void theSecondCommandIsServedByTheSameServerAndPrintsWhatTheOneShotDriverPrints() throws IOException {
@@ -60,7 +47,7 @@ class ServerIT {
         assertThat(jobs.stdout()).isEqualTo(shipped.run(cwd, server(), "--no-server", "jobs").stdout());
         assertThat(second.get("pid").asLong()).isEqualTo(first.get("pid").asLong());
         assertThat(second.get("requestsServed").asLong()).isGreaterThan(first.get("requestsServed").asLong());
-        assertThat(Files.getPosixFilePermissions(runtimeDir.resolve("starfish")))
+        assertThat(Files.getPosixFilePermissions(servers.runtimeDir().resolve("starfish")))
                 .as("the socket directory is the user's alone").containsExactlyInAnyOrder(
                         PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
     }

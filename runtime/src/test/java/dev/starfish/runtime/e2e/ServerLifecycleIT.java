@@ -11,9 +11,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -29,20 +28,8 @@ class ServerLifecycleIT {
     @TempDir
     Path cwd;
 
-    @TempDir
-    Path runtimeDir;
-
-    private OwnServers servers;
-
-    @BeforeEach
-    void ownSocketDirectory() {
-        servers = new OwnServers(runtimeDir, cwd);
-    }
-
-    @AfterEach
-    void stopServers() throws IOException {
-        servers.stopAll();
-    }
+    @RegisterExtension
+    final OwnServers servers = new OwnServers();
 
     @Test
     void anIdleServerExitsAfterServerIdleMinutesAndRemovesItsSocket() throws Exception {
@@ -123,7 +110,7 @@ class ServerLifecycleIT {
         long pid = servers.status(shipped).get("pid").asLong();
         Path socket = servers.sockets().get(0);
         // as if the rights had been loosened while the server ran: only the peer check stands
-        Files.setPosixFilePermissions(runtimeDir, PosixFilePermissions.fromString("rwx--x--x"));
+        Files.setPosixFilePermissions(servers.runtimeDir(), PosixFilePermissions.fromString("rwx--x--x"));
         Files.setPosixFilePermissions(socket.getParent(),
                 PosixFilePermissions.fromString("rwx--x--x"));
         Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-rw-rw-"));
@@ -135,7 +122,7 @@ class ServerLifecycleIT {
         assertThat(servers.log()).contains("refused: this server serves user root only");
         Files.setPosixFilePermissions(socket.getParent(),
                 PosixFilePermissions.fromString("rwx------"));
-        Files.setPosixFilePermissions(runtimeDir, PosixFilePermissions.fromString("rwx------"));
+        Files.setPosixFilePermissions(servers.runtimeDir(), PosixFilePermissions.fromString("rwx------"));
         assertThat(servers.status(shipped).get("pid").asLong()).as("the server still serves its user").isEqualTo(pid);
     }
 
