@@ -120,6 +120,7 @@ final class JobSteps {
     /** Runs the job's steps and records each in the state; tells the step events of the job and each step. */
     CompileResult.JobTiming run(RegisteredJob registered, JobState state, SubgraphRunner runner) {
         long start = System.nanoTime();
+        launcher.sandboxPolicy().probeInBackground(); // not for a plan or a cache hit, which run no tool
         running.enter(registered);
         JobStart started = events.jobStarted(registered.name());
         Optional<String> failure = Optional.of("interrupted");

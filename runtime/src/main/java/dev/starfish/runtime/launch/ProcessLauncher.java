@@ -116,10 +116,7 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
         return new SandboxProbe(environment.variables().get("PATH"));
     }
 
-    /**
-     * The launcher of a distribution: default settings for {@code home} and the resolver
-     * {@code private, bin}.
-     */
+    /** The launcher of a distribution: default settings for {@code home} and the resolver {@code private, bin}. */
     public static ProcessLauncher forHome(Path home) {
         return new ProcessLauncher(LauncherSettings.forHome(home), ToolResolver.forHome(home, Optional.empty()));
     }
@@ -131,28 +128,30 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
      * them all; close only the launcher built from settings.
      */
     public ProcessLauncher forPlugin(Optional<Path> pluginToolsDir) {
-        return new ProcessLauncher(settings, resolver.withPluginToolsDir(pluginToolsDir), processSlots, pumps,
-                reports, running, server, ownsServer, environment, sandbox);
+        return sharing(resolver.withPluginToolsDir(pluginToolsDir), sandbox);
     }
 
     /**
      * The same launcher for the tool steps of the compile whose work directory is {@code workDir}:
-     * each runs in the sandbox {@link #sandboxPolicy()} allows, shown that directory read-only and its
-     * own working directory writable (docs/isolation.md). Share everything as {@link #forPlugin} does.
+     * each runs in the sandbox {@link #sandboxPolicy()} allows, shown that directory read-only (until
+     * {@link #withDeclaredInputs}) and its own working directory writable (docs/isolation.md). Share
+     * everything as {@link #forPlugin} does.
      */
     public ProcessLauncher forCompile(Path workDir) {
-        return new ProcessLauncher(settings, resolver, processSlots, pumps, reports, running, server, ownsServer,
-                environment, sandbox.forWorkDir(workDir));
+        return sharing(resolver, sandbox.forWorkDir(workDir));
     }
 
     /**
-     * The same launcher for the steps of one job of the compile ({@link #forCompile} first): each
-     * step is shown, read-only, only {@code declared} of the work directory (the files of the
-     * artifacts its job consumes; absolute), besides the installation and its own directory.
+     * The same for one job's steps ({@link #forCompile} first): each is shown of the work directory
+     * only {@code declared}, read-only (the files of the artifacts the job consumes; absolute).
      */
     public ProcessLauncher withDeclaredInputs(List<Path> declared) {
-        return new ProcessLauncher(settings, resolver, processSlots, pumps, reports, running, server, ownsServer,
-                environment, sandbox.withInputs(declared));
+        return sharing(resolver, sandbox.withInputs(declared));
+    }
+
+    private ProcessLauncher sharing(ToolResolver tools, StepSandbox steps) {
+        return new ProcessLauncher(settings, tools, processSlots, pumps, reports, running, server, ownsServer,
+                environment, steps);
     }
 
     /** The {@code bwrap} words a compile's step in {@code stepDir} runs after; empty when steps run unsandboxed. */

@@ -7,7 +7,6 @@ import dev.starfish.api.InvalidInputException;
 import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.config.StarfishHome;
 import dev.starfish.runtime.sandbox.BwrapArguments;
-import dev.starfish.runtime.sandbox.SandboxMode;
 import dev.starfish.runtime.sandbox.SandboxPolicy;
 import dev.starfish.runtime.sandbox.SandboxView;
 import java.nio.file.Files;
@@ -53,14 +52,8 @@ final class StepSandbox {
         return new StepSandbox(policy, Optional.empty(), Optional.empty(), ConcurrentHashMap.newKeySet());
     }
 
-    /**
-     * The same, for the steps of the compile whose work directory is {@code dir}, shown it whole;
-     * starts finding out whether this host can sandbox (unless the mode is {@code off}).
-     */
+    /** The same, for the steps of the compile whose work directory is {@code dir}, shown it whole. */
     StepSandbox forWorkDir(Path dir) {
-        if (policy.mode() != SandboxMode.OFF) {
-            policy.probe().startInBackground();
-        }
         return new StepSandbox(policy, Optional.of(dir.toAbsolutePath().normalize()), Optional.empty(), warned);
     }
 

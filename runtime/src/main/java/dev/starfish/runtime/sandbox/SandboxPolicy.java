@@ -33,6 +33,17 @@ public record SandboxPolicy(SandboxSettings settings, SandboxProbe probe) {
         return mode() == SandboxMode.OFF ? Optional.empty() : probe.support().bwrap();
     }
 
+    /**
+     * Starts the host's trial run of {@code bwrap} on a thread of its own (once per host, and not
+     * with {@code off}), so that it overlaps a compile's in-process jobs instead of delaying its
+     * first tool step.
+     */
+    public void probeInBackground() {
+        if (mode() != SandboxMode.OFF) {
+            probe.startInBackground();
+        }
+    }
+
     /** With {@code required} on a host that cannot sandbox: why no compile may run. */
     public Optional<String> refusal() {
         if (mode() != SandboxMode.REQUIRED || probe.support().available()) {
