@@ -92,9 +92,9 @@ final class StepSandbox {
             return command;
         }
         for (Path writable : policy.settings().writable()) {
-            if (!Files.isDirectory(writable)) {
+            if (!Files.exists(writable)) {
                 warnOnce(writable.toString(), Setting.SANDBOX_WRITABLE.key() + " names " + writable
-                        + ", which is no directory when job " + command.job() + "'s step starts: its steps run without"
+                        + ", which does not exist when job " + command.job() + "'s step starts: its steps run without"
                         + " it (make it first, or remove it from " + Setting.SANDBOX_WRITABLE.key() + ")");
             }
         }

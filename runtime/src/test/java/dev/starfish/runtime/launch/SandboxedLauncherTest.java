@@ -116,18 +116,19 @@ class SandboxedLauncherTest extends LauncherTestBase {
     @Test
     void aWritableDirectoryMissingWhenAStepStartsIsNamedInOneWarningPerCommand() throws IOException {
         Path missing = compile.resolve("scratch-never-made");
+        Path marker = Files.writeString(compile.resolve("marker"), "a file is let through as a directory is\n");
         Path step = Files.createDirectories(compile.resolve("sg00"));
         LauncherSettings settings = launcher.settings().withSandbox(new SandboxSettings(SandboxMode.AUTO,
-                List.of(missing)));
+                List.of(missing, marker)));
         try (ProcessLauncher withScratch = SandboxedLaunchers.requireSandbox(
                 new ProcessLauncher(settings, launcher.resolver()).forCompile(compile));
                 LogCapture log = new LogCapture(StepSandbox.class)) {
             withScratch.run(Command.builder("First", step, List.of("/bin/true")).build());
             withScratch.withDeclaredInputs(List.of()).run(Command.builder("Second", step, List.of("/bin/true")).build());
 
-            assertThat(log.lines()).as("one warning for the command, naming the directory and the job")
-                    .containsExactly("launcher.sandbox.writable names " + missing + ", which is no directory when job"
-                            + " First's step starts: its steps run without it (make it first, or remove it from"
+            assertThat(log.lines()).as("one warning for the command, naming the missing path (not the file) and the job")
+                    .containsExactly("launcher.sandbox.writable names " + missing + ", which does not exist when"
+                            + " job First's step starts: its steps run without it (make it first, or remove it from"
                             + " launcher.sandbox.writable)");
         }
     }
