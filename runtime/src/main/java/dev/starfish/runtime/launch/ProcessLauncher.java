@@ -122,10 +122,9 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
     }
 
     /**
-     * The launcher a plugin's jobs see: the same process slots, pump threads, report directory
-     * and running tools, with the plugin's bundled tools directory searched between
-     * {@code private} and {@code bin}. {@link #stopAll} or {@link #close} on any of them stops
-     * them all; close only the launcher built from settings.
+     * The launcher a plugin's jobs see: the same slots, pumps, reports and running tools, with the plugin's
+     * bundled tools searched between {@code private} and {@code bin}. {@link #stopAll} or {@link #close} on
+     * any of them stops them all; close only the launcher built from settings.
      */
     public ProcessLauncher forPlugin(Optional<Path> pluginToolsDir) {
         return sharing(resolver.withPluginToolsDir(pluginToolsDir), sandbox);
@@ -133,18 +132,14 @@ public final class ProcessLauncher implements Launcher, AutoCloseable {
 
     /**
      * The same launcher for the tool steps of the compile whose work directory is {@code workDir}:
-     * each runs in the sandbox {@link #sandboxPolicy()} allows, shown that directory read-only (until
-     * {@link #withDeclaredInputs}) and its own working directory writable (docs/isolation.md). Share
-     * everything as {@link #forPlugin} does.
+     * each runs in the sandbox {@link #sandboxPolicy()} allows, shown that directory read-only (until {@link
+     * #withDeclaredInputs}) and its own working directory writable (docs/isolation.md); shares as {@link #forPlugin}.
      */
     public ProcessLauncher forCompile(Path workDir) {
         return sharing(resolver, sandbox.forWorkDir(workDir));
     }
 
-    /**
-     * The same for one job's steps ({@link #forCompile} first): each is shown of the work directory
-     * only {@code declared}, read-only (the files of the artifacts the job consumes; absolute).
-     */
+    /** The same for one job's steps: each is shown, of the work directory, only {@code declared} (absolute), read-only. */
     public ProcessLauncher withDeclaredInputs(List<Path> declared) {
         return sharing(resolver, sandbox.withInputs(declared));
     }
