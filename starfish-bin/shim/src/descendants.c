@@ -4,6 +4,9 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <poll.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +15,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "fatal.h"
+#include "signals.h"
 
 struct proc_link {
     pid_t pid, ppid;
@@ -131,30 +136,80 @@ int sf_signal_descendants(int sig, pid_t skip_pgid) {
     return found;
 }
 
-/* Reaps one child: 1 when one was reaped or may be (retry), 0 when the
- * shim has no child left at all (ECHILD). */
-static int reap_one(int options) {
-    int status;
-    pid_t r = waitpid(-1, &status, options);
-    if (r >= 0) {
-        return 1; /* reaped one, or (WNOHANG) children still run */
+/* Reaps every child that has ended. Returns 0 when the shim has no child
+ * left (ECHILD), 1 when some child still runs. */
+static int reap_ended(void) {
+    for (;;) {
+        int status;
+        pid_t r = waitpid(-1, &status, WNOHANG);
+        if (r > 0) {
+            continue;
+        }
+        if (r == 0) {
+            return 1;
+        }
+        if (errno == ECHILD) {
+            return 0;
+        }
+        if (errno != EINTR) {
+            SF_DIE("waitpid");
+        }
     }
-    if (errno == ECHILD) {
-        return 0;
-    }
-    if (errno != EINTR) {
-        SF_DIE("waitpid");
-    }
-    return 1;
 }
 
-void sf_reap_descendants(void) {
-    /* No child left means no descendant left: every orphan below the shim
-     * is re-parented to it. The common case reads no /proc at all. */
-    while (reap_one(WNOHANG)) {
-        (void)sf_signal_descendants(SIGKILL, 0);
-        if (!reap_one(0)) {
+/* Waits until a child ends, SIGTERM/SIGINT/SIGHUP arrives or `ms` pass,
+ * whichever is first; true when it was a terminating signal. */
+static bool await_child_end(int signal_fd, int ms) {
+    int64_t deadline = sf_now_ms() + ms;
+    for (;;) {
+        int64_t left = deadline - sf_now_ms();
+        if (left <= 0) {
+            return false;
+        }
+        struct pollfd fd = {.fd = signal_fd, .events = POLLIN, .revents = 0};
+        int ready = poll(&fd, 1, (int)left);
+        if (ready < 0 && errno != EINTR) {
+            SF_DIE("poll");
+        }
+        if (ready > 0) {
+            int got = sf_signals_drain(signal_fd);
+            if ((got & SF_GOT_TERMINATE) != 0) {
+                return true;
+            }
+            if ((got & SF_GOT_SIGCHLD) != 0) {
+                return false;
+            }
+        }
+    }
+}
+
+void sf_reap_descendants(int signal_fd) {
+    /* An orphan that has ended, or is ending (the pid 1 of a sandbox's PID
+     * namespace tearing its namespaces down), is reaped without reading
+     * /proc; only one still running after the grace is looked for there. */
+    if (!reap_ended()) {
+        return;
+    }
+    int64_t grace_end = sf_now_ms() + SF_ORPHAN_GRACE_MS;
+    for (;;) {
+        int64_t left = grace_end - sf_now_ms();
+        if (left <= 0 || await_child_end(signal_fd, (int)left)) {
+            break;
+        }
+        if (!reap_ended()) {
             return;
         }
     }
+    do {
+        (void)sf_signal_descendants(SIGKILL, 0);
+        int status;
+        while (waitpid(-1, &status, 0) < 0) {
+            if (errno == ECHILD) {
+                return;
+            }
+            if (errno != EINTR) {
+                SF_DIE("waitpid");
+            }
+        }
+    } while (reap_ended());
 }

@@ -29,16 +29,23 @@ void sf_become_subreaper(void);
  */
 int sf_signal_descendants(int sig, pid_t skip_pgid);
 
+/* How long an orphan still running when the tool has been reaped may take
+ * to end by itself before it is looked for in /proc and killed (ms). */
+#define SF_ORPHAN_GRACE_MS 50
+
 /*
- * sf_reap_descendants: the end of the shim's work. While the shim has a
- * child (every orphan below it is re-parented to it, so no child means no
- * descendant): SIGKILL every descendant and reap with waitpid(-1),
- * retried on EINTR, until waitpid reports ECHILD. Returns only when the
- * whole tree is gone, so the shim never exits while a process it started
- * still runs; with no child left it returns at once without reading
- * /proc. Call after the tool itself was reaped. Dies (125) on an
- * unexpected waitpid error.
+ * sf_reap_descendants: the end of the shim's work. Reaps every child that
+ * has ended (every orphan below the shim is re-parented to it, so no child
+ * means no descendant) without reading /proc: the common case, including
+ * bwrap's pid 1 that outlives bwrap by the time its namespaces take to go.
+ * A child still running is given SF_ORPHAN_GRACE_MS to end (woken by
+ * SIGCHLD on `signal_fd`, the self-pipe; cut short by SIGTERM, SIGINT or
+ * SIGHUP); then every descendant gets SIGKILL and is reaped with
+ * waitpid(-1), retried on EINTR, until waitpid reports ECHILD. Returns
+ * only when the whole tree is gone, so the shim never exits while a
+ * process it started still runs. Call after the tool itself was reaped.
+ * Dies (125) on an unexpected waitpid or poll error.
  */
-void sf_reap_descendants(void);
+void sf_reap_descendants(int signal_fd);
 
 #endif

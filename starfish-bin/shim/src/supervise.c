@@ -201,7 +201,7 @@ void sf_supervise(const struct sf_supervise_config *config, struct sf_supervise_
      * also those that left the group, and do not return while any lives. */
     sf_kill_group(config->pid, SIGKILL);
     sf_reap(config->pid, &outcome->wait_status, &outcome->usage);
-    sf_reap_descendants();
+    sf_reap_descendants(config->signal_fd);
     if (relay != NULL) { /* every writer is gone: what is left ends in EOF */
         for (int stream = 0; stream < 2; stream++) {
             if (relay->fds[stream] >= 0) {

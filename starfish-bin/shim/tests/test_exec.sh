@@ -231,6 +231,25 @@ setsid_grandchild_is_killed_and_reaped() {
     pass "$1"
 }
 
+# An orphan that has already ended (bwrap's pid 1 outlives bwrap by the time its
+# namespaces take to go) is reaped without reading /proc: the shim runs where
+# /proc is a directory it may not open (bwrap, every capability dropped), which
+# makes any scan of it fail with 125. The sanitizers' runtime needs /proc itself,
+# so the sanitized shim runs the same tool with /proc in place: reaped, exit 0.
+ended_orphan_is_reaped_without_reading_proc() {
+    name=ended_orphan_is_reaped_without_reading_proc
+    if [ -n "${SF_EXEC_SANITIZED:-}" ]; then
+        err=$("$EXEC" --no-watch -- "$TOOLS/zombie-orphan" 2>&1 </dev/null)
+    else
+        command -v bwrap >/dev/null 2>&1 \
+            || { fail $name "bwrap is missing (apt-get install bubblewrap; .ci/test.sh does)"; return; }
+        err=$(bwrap --dev-bind / / --tmpfs /proc --chmod 0000 /proc --cap-drop ALL -- \
+            "$EXEC" --no-watch -- "$TOOLS/zombie-orphan" 2>&1 </dev/null)
+    fi
+    rc=$?
+    [ "$rc" -eq 0 ] && pass $name || fail $name "exit $rc: $err"
+}
+
 large_output_passes_through() {
     n=$("$EXEC" --no-watch -- "$TOOLS/spew" 3000000 </dev/null | wc -c)
     [ "$n" -eq 3000000 ] && pass large_output_passes_through || fail large_output_passes_through "got $n bytes"
@@ -253,6 +272,7 @@ report_has_resource_usage
 argv_reaches_tool_exactly
 tool_stdin_is_dev_null
 large_output_passes_through
+ended_orphan_is_reaped_without_reading_proc
 setsid_grandchild_is_killed_and_reaped setsid_grandchild_killed_on_sigterm term
 setsid_grandchild_is_killed_and_reaped setsid_grandchild_killed_on_timeout timeout
 
