@@ -20,6 +20,7 @@
 
 #include "frame.h"
 #include "spawn.h"
+#include "sweep.h"
 
 int sfc_connect_path(const char *path, int nonblocking) {
     struct sockaddr_un addr = {.sun_family = AF_UNIX};
@@ -114,6 +115,7 @@ static void start_beside(const struct sfc_place *p, char *const *java) {
         await_exit_of(command);
         close(sfc_await_accept(p, sfc_start_server(p, java)));
         sfc_stop_other_builds(p);
+        (void)sfc_sweep_leftovers(p, time(NULL));
         _exit(0);
     }
     while (waitpid(middle, NULL, 0) < 0 && errno == EINTR) {
@@ -150,6 +152,7 @@ int sfc_reach(const struct sfc_place *p, char *const *java, enum sfc_reach_mode 
         if (fd < 0) {
             fd = sfc_await_accept(p, sfc_start_server(p, java));
             sfc_stop_other_builds(p);
+            (void)sfc_sweep_leftovers(p, time(NULL));
         }
     }
     close(lock);

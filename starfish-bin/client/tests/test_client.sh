@@ -32,6 +32,18 @@ tail -c +"$(($(stat -c %s "$S/want") + 1))" "$S/got" | tr '\0' '\n' | grep -qx '
 grep -q "fake server" "$(sockdir)"/*.log || fail "server log written"
 [ "$(stat -c %a "$(sockdir)"/*.log)" = 600 ] || fail "log mode 0600"
 [ "$(stat -c %a "$(sockdir)")" = 700 ] || fail "socket directory mode 0700"
+# a server start sweeps the files of other builds a week old (ServerLeftoversIT has every case)
+fresh
+mkdir -m 700 "$(sockdir)"
+for f in 0123456789ab-00000000000000aa.lock 0123456789ab-00000000000000aa.log 0123456789ab-00000000000000bb.log; do
+    echo left >"$(sockdir)/$f"
+done
+touch -d '8 days ago' "$(sockdir)"/0123456789ab-00000000000000aa.*
+run echo </dev/null >/dev/null 2>"$S/err" || fail "start with leftovers: $(cat "$S/err")"
+[ ! -e "$(sockdir)/0123456789ab-00000000000000aa.lock" ] && [ ! -e "$(sockdir)/0123456789ab-00000000000000aa.log" ] \
+    || fail "a week-old build's files swept"
+[ -e "$(sockdir)/0123456789ab-00000000000000bb.log" ] || fail "a recent build's log kept"
+
 # on a terminal (script(1) gives a pty on 0, 1, 2) with 123 columns
 script -qec "stty cols 123; env -i TMPDIR='$S' '$CLIENT' --home '$T/home' --identity one -- '$FAKE' -- echo" /dev/null \
     >"$S/tty" 2>&1
