@@ -220,11 +220,31 @@ public final class StarfishCli {
 
     /**
      * The configured command line with only the subcommand {@code only} when it names one (the
-     * others' classes are not even inspected), else with every subcommand.
+     * others' classes are not even inspected), else with every subcommand, bound to one command:
+     * a model from {@code services}' {@link CommandModels}, made ahead in a server.
      */
     static CommandLine newCommandLine(String only, Invocation invocation, CommandServices services,
             CommandStreams streams) {
-        CommandLine commandLine = new CommandLine(new StarfishCommand(invocation, streams, services));
+        CommandLine commandLine = services.models().take(only);
+        ((StarfishCommand) commandLine.getCommand()).bind(invocation, streams, services);
+        commandLine.setColorScheme(CommandLine.Help.defaultColorScheme(ansi(invocation)));
+        commandLine.setUsageHelpAutoWidth(true);
+        helpWidth(invocation.environment()).ifPresent(width -> {
+            commandLine.setUsageHelpAutoWidth(false);
+            commandLine.setUsageHelpWidth(width);
+        });
+        commandLine.setOut(streams.out());
+        commandLine.setErr(streams.err());
+        return commandLine;
+    }
+
+    /**
+     * The part of a command line that is the same for every command (Picocli's model of the
+     * annotated classes, most of its cost), bound to none yet: with only the subcommand
+     * {@code only}, or every subcommand for null.
+     */
+    static CommandLine newModel(String only) {
+        CommandLine commandLine = new CommandLine(new StarfishCommand());
         for (Class<?> type : StarfishCommand.SUBCOMMANDS) {
             String name = type.getAnnotation(CommandLine.Command.class).name();
             if (only == null || only.equals(name)) {
@@ -237,15 +257,7 @@ public final class StarfishCli {
         commandLine.setExecutionExceptionHandler(new ErrorReporter());
         commandLine.setParameterExceptionHandler(new UsageErrorReporter());
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
-        commandLine.setColorScheme(CommandLine.Help.defaultColorScheme(ansi(invocation)));
-        commandLine.setUsageHelpAutoWidth(true);
-        helpWidth(invocation.environment()).ifPresent(width -> {
-            commandLine.setUsageHelpAutoWidth(false);
-            commandLine.setUsageHelpWidth(width);
-        });
-        commandLine.setOut(streams.out());
-        commandLine.setErr(streams.err());
-        // last: picocli gives the factory to the subcommands registered by now
+        // last of the model: picocli gives the factory to the subcommands registered by now
         commandLine.setHelpFactory(SpaceWrappingHelp.FACTORY);
         return commandLine;
     }

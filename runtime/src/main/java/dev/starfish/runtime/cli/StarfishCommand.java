@@ -1,5 +1,7 @@
 package dev.starfish.runtime.cli;
 
+import static java.util.Objects.requireNonNull;
+
 import dev.starfish.runtime.invocation.Invocation;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,9 +35,10 @@ public final class StarfishCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    private final Invocation invocation;
-    private final CommandServices services;
-    private final CommandStreams streams;
+    // set once, when a command takes this model (CommandModels may make it before the command arrives)
+    private Invocation invocation;
+    private CommandServices services;
+    private CommandStreams streams;
 
     @Option(names = "--plugins-dir", paramLabel = "DIR", scope = picocli.CommandLine.ScopeType.INHERIT,
             description = "Directory of job plugin jars, instead of the plugin path (default: plugins.path of "
@@ -47,10 +50,17 @@ public final class StarfishCommand implements Callable<Integer> {
             description = "Jobs not to load, in addition to rejected.jobs of conf/starfish.properties.")
     List<String> rejectJobs = new ArrayList<>();
 
-    StarfishCommand(Invocation invocation, CommandStreams streams, CommandServices services) {
-        this.invocation = invocation;
-        this.streams = streams;
-        this.services = services;
+    StarfishCommand() {
+    }
+
+    /** Binds this model to the command it runs for; a model serves one command only. */
+    void bind(Invocation invocation, CommandStreams streams, CommandServices services) {
+        if (this.invocation != null) {
+            throw new IllegalStateException("this command line already serves another command");
+        }
+        this.invocation = requireNonNull(invocation, "invocation is null");
+        this.streams = requireNonNull(streams, "streams is null");
+        this.services = requireNonNull(services, "services is null");
     }
 
     /** The invocation the command of {@code spec} (any subcommand of a command line) runs for. */

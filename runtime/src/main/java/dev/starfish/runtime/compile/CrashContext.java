@@ -1,8 +1,6 @@
 package dev.starfish.runtime.compile;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.ThreadContext;
@@ -32,7 +30,7 @@ public final class CrashContext {
             return;
         }
         try {
-            Files.writeString(Path.of(file), "workdir=" + workDir.toAbsolutePath() + "\n", StandardCharsets.UTF_8);
+            InPlaceContent.replace(Path.of(file), "workdir=" + workDir.toAbsolutePath() + "\n");
         } catch (IOException e) {
             LogManager.getLogger(CrashContext.class).debug("cannot record the crash context in {}: {}", file,
                     e.getMessage());

@@ -62,10 +62,9 @@ final class LockedFile implements AutoCloseable {
         return new String(buffer.array(), 0, buffer.position(), StandardCharsets.US_ASCII).trim();
     }
 
-    /** Replaces the file's content by {@code text} (ASCII). */
+    /** Replaces the file's content by {@code text} ({@link InPlaceContent}: no truncation to zero). */
     void replaceContent(String text) throws IOException {
-        channel.truncate(0);
-        channel.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.US_ASCII)), 0);
+        InPlaceContent.replace(channel, text);
     }
 
     /** Releases the lock (when held) and closes the file. */

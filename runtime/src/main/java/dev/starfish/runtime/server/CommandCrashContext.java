@@ -2,8 +2,8 @@ package dev.starfish.runtime.server;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.runtime.compile.InPlaceContent;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -32,7 +32,7 @@ record CommandCrashContext(Path file) {
     /** Writes the command's working directory; a failure only costs the report's move after a crash. */
     void open(Path workingDirectory) {
         try {
-            Files.writeString(file, "cwd=" + workingDirectory + "\n", StandardCharsets.UTF_8);
+            InPlaceContent.replace(file, "cwd=" + workingDirectory + "\n");
         } catch (IOException e) {
             // the crash report then stays next to the socket, where the clients' line names it
         }

@@ -2,6 +2,7 @@ package dev.starfish.runtime.server;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.runtime.cli.CommandModels;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
@@ -26,15 +27,17 @@ final class Connection {
     private final SocketChannel channel;
     private final ServerState state;
     private final SharedHosts hosts;
+    private final CommandModels models;
     private final PeerCheck peers;
     private final ScheduledExecutorService timers;
     private final PrintStream log;
     private final long number;
     private final FrameWriter writer;
 
-    Connection(SocketChannel channel, ServerState state, SharedHosts hosts, PeerCheck peers,
+    Connection(SocketChannel channel, ServerState state, SharedHosts hosts, CommandModels models, PeerCheck peers,
             ScheduledExecutorService timers, PrintStream log, long number) {
         this.hosts = requireNonNull(hosts, "hosts is null");
+        this.models = requireNonNull(models, "models is null");
         this.channel = requireNonNull(channel, "channel is null");
         this.state = requireNonNull(state, "state is null");
         this.peers = requireNonNull(peers, "peers is null");
@@ -108,7 +111,7 @@ final class Connection {
             return;
         }
         FrameInputStream stdin = new FrameInputStream(writer);
-        RequestRun run = new RequestRun(request, writer, stdin, hosts, state.socket(), state.startWarning());
+        RequestRun run = new RequestRun(request, writer, stdin, hosts, models, state.socket(), state.startWarning());
         long started = System.nanoTime();
         state.requestStarted();
         run.start("starfish-request-" + number, state::requestEnded);

@@ -2,6 +2,7 @@ package dev.starfish.runtime.server;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.starfish.runtime.cli.CommandModels;
 import dev.starfish.runtime.cli.CommandServices;
 import dev.starfish.runtime.cli.StarfishCli;
 import dev.starfish.runtime.compile.CrashContext;
@@ -39,11 +40,11 @@ final class RequestRun {
     private final CommandCrashContext crashContext;
     private final String startWarning;
 
-    RequestRun(ClientRequest request, FrameWriter writer, FrameInputStream stdin, HostSource hosts, Path socket,
-            String startWarning) {
+    RequestRun(ClientRequest request, FrameWriter writer, FrameInputStream stdin, HostSource hosts,
+            CommandModels models, Path socket, String startWarning) {
         // the report measures from here, as the one-shot driver's from its process's start
         DriverStart received = new DriverStart(Instant.now(), System.nanoTime(), "the server's receipt of the request");
-        this.services = new CommandServices(requireNonNull(hosts, "hosts is null"), () -> received);
+        this.services = new CommandServices(requireNonNull(hosts, "hosts is null"), () -> received, models);
         this.request = requireNonNull(request, "request is null");
         PrintStream out = FrameOutputStream.printStream(writer, Frame.STDOUT);
         PrintStream err = FrameOutputStream.printStream(writer, Frame.STDERR);

@@ -1,5 +1,6 @@
 package dev.starfish.runtime.server;
 
+import dev.starfish.runtime.cli.CommandModels;
 import dev.starfish.runtime.cli.StarfishCli;
 import dev.starfish.runtime.config.Setting;
 import dev.starfish.runtime.config.StarfishProperties;
@@ -119,6 +120,12 @@ public final class ServerMain {
     private static void accept(ServerSocketChannel server, ServerState state, PeerCheck peers,
             ScheduledExecutorService timers, Admissions admissions, PrintStream log) throws IOException {
         SharedHosts hosts = new SharedHosts(log);
+        CommandModels models = CommandModels.madeAhead(Executors.newSingleThreadExecutor(runnable -> {
+            Thread maker = new Thread(runnable, "starfish-command-models");
+            maker.setDaemon(true);
+            maker.setPriority(Thread.MIN_PRIORITY);
+            return maker;
+        }));
         Runtime.getRuntime().addShutdownHook(new Thread(hosts::deleteNativeDirectories, "starfish-server-natives"));
         Semaphore slots = new Semaphore(MAX_CONNECTIONS);
         AtomicLong numbers = new AtomicLong();
@@ -126,7 +133,7 @@ public final class ServerMain {
             SocketChannel channel = server.accept();
             admissions.accepted();
             long number = numbers.incrementAndGet();
-            Connection connection = new Connection(channel, state, hosts, peers, timers, log, number);
+            Connection connection = new Connection(channel, state, hosts, models, peers, timers, log, number);
             if (!slots.tryAcquire()) {
                 log.println("starfish-server: connection " + number + " refused: " + MAX_CONNECTIONS
                         + " connections are open");
