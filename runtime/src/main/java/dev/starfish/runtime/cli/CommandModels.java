@@ -1,5 +1,7 @@
 package dev.starfish.runtime.cli;
 
+import static java.util.Objects.requireNonNull;
+
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
@@ -31,7 +33,7 @@ public final class CommandModels {
 
     /** The next model of each subcommand made on {@code maker} once a command took the last one. */
     public static CommandModels madeAhead(Executor maker) {
-        return new CommandModels(java.util.Objects.requireNonNull(maker, "maker is null"));
+        return new CommandModels(requireNonNull(maker, "maker is null"));
     }
 
     /** A model no command has used, with only the subcommand {@code only}, or every one for null. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
@@ -25,7 +26,7 @@ class CommandModelsTest {
         CommandLine second = models.take("jobs");
         CommandLine third = models.take("jobs"); // its spare not made yet: made on demand
 
-        Set<CommandLine> distinct = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<CommandLine> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
         distinct.addAll(List.of(first, second, third));
         assertThat(distinct).as("three commands, three models").hasSize(3);
         assertThat(second.getSubcommands()).containsOnlyKeys("jobs");

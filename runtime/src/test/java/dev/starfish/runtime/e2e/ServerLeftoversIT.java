@@ -62,8 +62,8 @@ class ServerLeftoversIT {
         try {
             servers.status(shipped);
         } finally {
-            holder.descendants().forEach(ProcessHandle::destroyForcibly);
-            holder.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            holder.getOutputStream().close(); // cat sees EOF, flock releases the lock and exits
+            assertThat(holder.waitFor(60, TimeUnit.SECONDS)).as("flock ended with its input").isTrue();
         }
 
         assertThat(old).as("a week-old build's files").allMatch(p -> !Files.exists(p, LinkOption.NOFOLLOW_LINKS));
@@ -93,9 +93,12 @@ class ServerLeftoversIT {
                 .setTimes(time, time, null);
     }
 
-    /** flock(1) holds {@code lock} (the client's own kind of lock; Java's are fcntl locks) until destroyed. */
+    /**
+     * flock(1) holds {@code lock} (the client's own kind of lock; Java's are fcntl locks) until its
+     * standard input, which {@code cat} reads, is closed.
+     */
     private static Process holdLock(Path lock) throws IOException {
-        Process holder = new ProcessBuilder("flock", lock.toString(), "-c", "echo held; exec sleep 120")
+        Process holder = new ProcessBuilder("flock", lock.toString(), "-c", "echo held; exec cat")
                 .redirectErrorStream(true).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
         assertThat(out.readLine()).as("flock took the lock").isEqualTo("held");
